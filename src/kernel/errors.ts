@@ -1,0 +1,336 @@
+/**
+ * Every error Latchkit raises is a {@link LatchError}: a short message from SPEC §8, a
+ * stable string `code` to branch on, optional `details` and a walkable `cause`.
+ * Wallet and JSON-RPC failures carry their numeric `rpcCode` too.
+ */
+
+/** The messages of SPEC §8, keyed by the stable code that accompanies them. */
+export const messages = {
+  // Toast
+  TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
+  // Thrown
+  GAS_PRICE_NETWORK_UNSUPPORTED: 'Network not supported for Gas Price',
+  SWAPS_NETWORK_UNSUPPORTED: 'Network not supported for Swaps',
+  DISCONNECT_FAILED: 'Failed to disconnect',
+  DISCONNECT_CHAINS_FAILED: 'Failed to disconnect chains',
+  // Alerts
+  NETWORK_NOT_FOUND_ALERT: 'Network Not Found',
+  INVALID_APP_CONFIGURATION: 'Invalid App Configuration',
+  EMBEDDED_WALLET_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
+  EMBEDDED_WALLET_TIMEOUT: 'Embedded Wallet Request Timed Out',
+  SESSION_EXPIRED: 'Session Expired',
+  PROJECT_ID_NOT_CONFIGURED: 'Project ID Not Configured',
+  // Provider error mapping
+  ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
+  JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
+  INVALID_KEY: 'Unauthorized: invalid key',
+  // Sign-in
+  SIWX_INIT_FAILED: 'A problem occurred while trying initialize authentication',
+  SIGNATURE_DECLINED: 'Signature declined',
+  SMART_ACCOUNT_SIGN_UNSUPPORTED: 'This application might not support Smart Accounts',
+  AUTHENTICATING: 'Authenticating...',
+  // History
+  TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions',
+  // Frame
+  FRAME_ERROR: 'An error occurred',
+  REQUEST_ABORTED: 'Request was aborted',
+  SOMETHING_WENT_WRONG: 'Something went wrong',
+  EMAIL_DEPENDENCY_LOAD_FAILED: 'Unable to load email login dependency',
+  IFRAME_LOAD_FAILED: 'iframe_load_failed',
+  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
+  RPC_CALL_NOT_ALLOWED: 'Requested RPC call is not allowed',
+  ACTION_NOT_ALLOWED: 'Action not allowed',
+  // ENS
+  ENS_RESOLVE_FAILED: 'Error resolving name',
+  ENS_SUGGESTIONS_FAILED: 'Error fetching name suggestions',
+  ENS_NAMES_FAILED: 'Error fetching names for address',
+  ENS_REGISTER_FAILED: 'Error registering name {name}',
+  // Other
+  NETWORK_NOT_FOUND: 'Network not found',
+  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: 'Address or auth connector not found',
+  CHAIN_ADAPTER_NOT_FOUND: 'Chain adapter not found',
+  NETWORK_CLIENT_NOT_SET: 'NetworkController client not set',
+  CONNECTION_CLIENT_NOT_SET: 'ConnectionController client not set',
+  // Internal
+  SIWX_NOT_ENABLED: 'SIWX is not enabled',
+  NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
+  NO_ACTIVE_CAIP_NETWORK: 'No ActiveCaipNetwork or client found',
+  NO_CONNECTION_CLIENT: 'No ConnectionController client found',
+  TRANSACTIONS_NEED_ADDRESS: "Transactions can't be fetched without an accountAddress",
+  INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
+  INVALID_CAIP10_ADDRESS: 'Invalid CAIP-10 address',
+  INVALID_CAIP2_NETWORK_ID: 'Invalid CAIP-2 network id',
+  // Wallet connection
+  CHAIN_NOT_CONFIGURED: 'Chain not configured',
+  CONNECTOR_ALREADY_CONNECTED: 'Connector already connected',
+  CONNECTOR_NOT_CONNECTED: 'Connector not connected',
+  CONNECTOR_NOT_FOUND: 'Connector not found',
+  ACCOUNT_NOT_FOUND: 'Account not found',
+  CHAIN_MISMATCH: 'Chain mismatch',
+  CONNECTOR_UNAVAILABLE_RECONNECTING: 'Connector unavailable while reconnecting',
+  // Fees (SPEC §5)
+  FEE_CONFLICT: 'Cannot specify both a `gasPrice` and a `maxFeePerGas` or `maxPriorityFeePerGas`',
+  FEE_CAP_TOO_HIGH: '`maxFeePerGas` cannot be higher than the maximum allowed value (2^256-1)',
+  TIP_ABOVE_FEE_CAP: '`maxPriorityFeePerGas` cannot be higher than `maxFeePerGas`',
+  // Send (SPEC §5)
+  SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'An amount and receiver address are required',
+  SEND_TOKEN_REQUIRED: 'A token is required',
+  UNSUPPORTED_CHAIN: 'Unsupported chain',
+  // Email throttle (SPEC §5)
+  EMAIL_THROTTLED: 'Please try again after {n} seconds',
+  // HTTP wrapper (SPEC §7)
+  HTTP_STATUS: 'HTTP status code: {status}',
+  // Kernel-level (named errors for integrators)
+  INVALID_OPTIONS: 'Invalid kernel options',
+  PLUGIN_DUPLICATE: 'Duplicate plugin',
+  PLUGIN_REQUIREMENT_MISSING: 'Plugin requirement missing',
+  VIEW_NOT_FOUND: 'View not found',
+  VALIDATION_FAILED: 'Invalid input',
+  TIMEOUT: 'Request timed out',
+  KERNEL_DESTROYED: 'Kernel destroyed',
+} as const
+
+export type ErrorCode = keyof typeof messages | (string & {})
+
+/** Fills `{name}` placeholders of a catalogue message. */
+export function formatMessage(template: string, values: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
+    key in values ? String(values[key]) : match,
+  )
+}
+
+export interface LatchErrorOptions {
+  code?: ErrorCode
+  cause?: unknown
+  details?: string
+  /** Numeric EIP-1193 / JSON-RPC / wallet-call code, when the failure came from one. */
+  rpcCode?: number
+  /** Structured data for logs and handlers (never rendered as HTML). */
+  data?: unknown
+}
+
+/**
+ * The base class of every Latchkit error.
+ *
+ * @example
+ * try { await connect(kernel, { connectorId: 'io.metamask' }) }
+ * catch (error) { if (error instanceof UserRejectedRequestError) showDeclined() }
+ */
+export class LatchError extends Error {
+  override name = 'LatchError'
+  readonly code: ErrorCode
+  readonly shortMessage: string
+  readonly details?: string
+  readonly rpcCode?: number
+  readonly data?: unknown
+
+  constructor(shortMessage: string, options: LatchErrorOptions = {}) {
+    super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
+      cause: options.cause,
+    })
+    this.shortMessage = shortMessage
+    this.code = options.code ?? 'UNKNOWN'
+    this.details = options.details
+    this.rpcCode = options.rpcCode
+    this.data = options.data
+  }
+
+  /** Walks the `cause` chain and returns the first error `predicate` accepts. */
+  walk(predicate?: (error: unknown) => boolean): unknown {
+    let current: unknown = this
+    const seen = new Set<unknown>()
+    while (current && !seen.has(current)) {
+      seen.add(current)
+      if (predicate ? predicate(current) : !(current as Error).cause) return current
+      current = (current as Error).cause
+    }
+    return predicate ? undefined : current
+  }
+}
+
+/** Creates a LatchError whose message comes from the catalogue. */
+export function latchError(
+  code: keyof typeof messages,
+  values?: Record<string, string | number>,
+  options: Omit<LatchErrorOptions, 'code'> = {},
+): LatchError {
+  return new LatchError(formatMessage(messages[code], values), { ...options, code })
+}
+
+/** Bad kernel options or a misused API: the message says what to fix. */
+export class ConfigError extends LatchError {
+  override name = 'ConfigError'
+}
+
+/** A plugin list that cannot be installed (duplicate id, missing requirement). */
+export class PluginError extends LatchError {
+  override name = 'PluginError'
+}
+
+/** Input from outside (API, wallet, frame, storage, user) failed its schema or rule. */
+export class ValidationError extends LatchError {
+  override name = 'ValidationError'
+}
+
+/** A non-OK HTTP answer: 'HTTP status code: {status}'. */
+export class HttpError extends LatchError {
+  override name = 'HttpError'
+  readonly status: number
+  readonly retryAfterMs?: number
+  constructor(status: number, options: LatchErrorOptions & { retryAfterMs?: number } = {}) {
+    super(formatMessage(messages.HTTP_STATUS, { status }), { code: 'HTTP_STATUS', ...options })
+    this.status = status
+    this.retryAfterMs = options.retryAfterMs
+  }
+}
+
+/** A request that did not answer in time. */
+export class TimeoutError extends LatchError {
+  override name = 'TimeoutError'
+  constructor(details?: string, options: LatchErrorOptions = {}) {
+    super(messages.TIMEOUT, { code: 'TIMEOUT', details, ...options })
+  }
+}
+
+/** A JSON-RPC or EIP-1193 provider error with its numeric code. */
+export class RpcError extends LatchError {
+  override name = 'RpcError'
+}
+
+/** Numeric codes of SPEC §8, named. */
+export const rpcCodes = {
+  DEFAULT: 5000,
+  INVALID_CHAIN_ID: 32603,
+  PARSE_ERROR: -32700,
+  INVALID_REQUEST: -32600,
+  METHOD_NOT_FOUND: -32601,
+  INVALID_PARAMS: -32602,
+  INTERNAL_ERROR: -32603,
+  INVALID_INPUT: -32000,
+  RESOURCE_NOT_FOUND: -32001,
+  RESOURCE_UNAVAILABLE: -32002,
+  TRANSACTION_REJECTED: -32003,
+  METHOD_NOT_SUPPORTED: -32004,
+  LIMIT_EXCEEDED: -32005,
+  VERSION_UNSUPPORTED: -32006,
+  USER_REJECTED: 4001,
+  UNAUTHORIZED: 4100,
+  UNSUPPORTED_METHOD: 4200,
+  DISCONNECTED: 4900,
+  CHAIN_DISCONNECTED: 4901,
+  UNRECOGNIZED_CHAIN: 4902,
+  UNSUPPORTED_NON_OPTIONAL_CAPABILITY: 5700,
+  UNSUPPORTED_CHAIN_ID: 5710,
+  DUPLICATE_ID: 5720,
+  UNKNOWN_BUNDLE_ID: 5730,
+  BUNDLE_TOO_LARGE: 5740,
+  ATOMIC_READY_UPGRADE_REJECTED: 5750,
+  ATOMICITY_NOT_SUPPORTED: 5760,
+} as const
+
+interface RpcErrorKind {
+  name: string
+  code: ErrorCode
+  message: string
+}
+
+/** One table maps every numeric code to a name, a stable code and a short message. */
+const rpcErrorKinds: Record<number, RpcErrorKind> = {
+  [rpcCodes.DEFAULT]: { name: 'UnknownRpcError', code: 'RPC_DEFAULT', message: 'An unknown RPC error occurred' },
+  [rpcCodes.INVALID_CHAIN_ID]: { name: 'InvalidChainIdError', code: 'RPC_INVALID_CHAIN_ID', message: 'Invalid chain id' },
+  [rpcCodes.PARSE_ERROR]: { name: 'ParseRpcError', code: 'RPC_PARSE', message: 'Invalid JSON was received by the server' },
+  [rpcCodes.INVALID_REQUEST]: { name: 'InvalidRequestRpcError', code: 'RPC_INVALID_REQUEST', message: 'JSON is not a valid request object' },
+  [rpcCodes.METHOD_NOT_FOUND]: { name: 'MethodNotFoundRpcError', code: 'RPC_METHOD_NOT_FOUND', message: 'The method does not exist or is not available' },
+  [rpcCodes.INVALID_PARAMS]: { name: 'InvalidParamsRpcError', code: 'RPC_INVALID_PARAMS', message: 'Invalid parameters were provided to the RPC method' },
+  [rpcCodes.INTERNAL_ERROR]: { name: 'InternalRpcError', code: 'RPC_INTERNAL', message: 'An internal error was received' },
+  [rpcCodes.INVALID_INPUT]: { name: 'InvalidInputRpcError', code: 'RPC_INVALID_INPUT', message: 'Missing or invalid parameters' },
+  [rpcCodes.RESOURCE_NOT_FOUND]: { name: 'ResourceNotFoundRpcError', code: 'RPC_RESOURCE_NOT_FOUND', message: 'Requested resource not found' },
+  [rpcCodes.RESOURCE_UNAVAILABLE]: { name: 'ResourceUnavailableRpcError', code: 'RPC_RESOURCE_UNAVAILABLE', message: 'Requested resource not available' },
+  [rpcCodes.TRANSACTION_REJECTED]: { name: 'TransactionRejectedRpcError', code: 'RPC_TRANSACTION_REJECTED', message: 'Transaction creation failed' },
+  [rpcCodes.METHOD_NOT_SUPPORTED]: { name: 'MethodNotSupportedRpcError', code: 'RPC_METHOD_NOT_SUPPORTED', message: 'Method is not supported' },
+  [rpcCodes.LIMIT_EXCEEDED]: { name: 'LimitExceededRpcError', code: 'RPC_LIMIT_EXCEEDED', message: 'Request exceeds defined limit' },
+  [rpcCodes.VERSION_UNSUPPORTED]: { name: 'JsonRpcVersionUnsupportedError', code: 'RPC_VERSION_UNSUPPORTED', message: 'Version of JSON-RPC protocol is not supported' },
+  [rpcCodes.USER_REJECTED]: { name: 'UserRejectedRequestError', code: 'USER_REJECTED', message: 'User rejected the request' },
+  [rpcCodes.UNAUTHORIZED]: { name: 'UnauthorizedProviderError', code: 'UNAUTHORIZED', message: 'The requested method and/or account has not been authorized by the user' },
+  [rpcCodes.UNSUPPORTED_METHOD]: { name: 'UnsupportedProviderMethodError', code: 'UNSUPPORTED_METHOD', message: 'The provider does not support the requested method' },
+  [rpcCodes.DISCONNECTED]: { name: 'ProviderDisconnectedError', code: 'PROVIDER_DISCONNECTED', message: 'The provider is disconnected from all chains' },
+  [rpcCodes.CHAIN_DISCONNECTED]: { name: 'ChainDisconnectedError', code: 'CHAIN_DISCONNECTED', message: 'The provider is not connected to the requested chain' },
+  [rpcCodes.UNRECOGNIZED_CHAIN]: { name: 'SwitchChainError', code: 'UNRECOGNIZED_CHAIN', message: 'Unrecognized chain: add it to the wallet first' },
+  [rpcCodes.UNSUPPORTED_NON_OPTIONAL_CAPABILITY]: { name: 'UnsupportedCapabilityError', code: 'UNSUPPORTED_CAPABILITY', message: 'The wallet does not support a requested capability' },
+  [rpcCodes.UNSUPPORTED_CHAIN_ID]: { name: 'UnsupportedChainIdError', code: 'UNSUPPORTED_CHAIN_ID', message: 'The wallet does not support the requested chain' },
+  [rpcCodes.DUPLICATE_ID]: { name: 'DuplicateIdError', code: 'DUPLICATE_ID', message: 'There is already a bundle submitted with this id' },
+  [rpcCodes.UNKNOWN_BUNDLE_ID]: { name: 'UnknownBundleIdError', code: 'UNKNOWN_BUNDLE_ID', message: 'This bundle id is unknown' },
+  [rpcCodes.BUNDLE_TOO_LARGE]: { name: 'BundleTooLargeError', code: 'BUNDLE_TOO_LARGE', message: 'The call bundle is too large' },
+  [rpcCodes.ATOMIC_READY_UPGRADE_REJECTED]: { name: 'AtomicReadyWalletRejectedUpgradeError', code: 'UPGRADE_REJECTED', message: 'The wallet rejected the upgrade to atomic execution' },
+  [rpcCodes.ATOMICITY_NOT_SUPPORTED]: { name: 'AtomicityNotSupportedError', code: 'ATOMICITY_UNSUPPORTED', message: 'The wallet does not support atomic execution' },
+}
+
+/** Names an RPC code: the table's entry, or the default for unknown codes. */
+export function describeRpcCode(rpcCode: number): RpcErrorKind {
+  return rpcErrorKinds[rpcCode] ?? (rpcErrorKinds[rpcCodes.DEFAULT] as RpcErrorKind)
+}
+
+/** The user said no in the wallet (4001). */
+export class UserRejectedRequestError extends RpcError {
+  override name = 'UserRejectedRequestError'
+  constructor(options: LatchErrorOptions = {}) {
+    super(describeRpcCode(rpcCodes.USER_REJECTED).message, {
+      code: 'USER_REJECTED',
+      rpcCode: rpcCodes.USER_REJECTED,
+      ...options,
+    })
+  }
+}
+
+/** The wallet does not know the chain (4902): add it, then switch. */
+export class SwitchChainError extends RpcError {
+  override name = 'SwitchChainError'
+  constructor(options: LatchErrorOptions = {}) {
+    super(describeRpcCode(rpcCodes.UNRECOGNIZED_CHAIN).message, {
+      code: 'UNRECOGNIZED_CHAIN',
+      rpcCode: rpcCodes.UNRECOGNIZED_CHAIN,
+      ...options,
+    })
+  }
+}
+
+function readCode(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined
+  const code = (error as { code?: unknown }).code
+  if (typeof code === 'number' && Number.isInteger(code)) return code
+  // Some wallets nest the real error (e.g. { data: { originalError: { code } } }).
+  const data = (error as { data?: { originalError?: unknown } }).data
+  return data?.originalError ? readCode(data.originalError) : undefined
+}
+
+/**
+ * Maps anything a provider or RPC endpoint throws onto the error classes: the one place
+ * where EIP-1193 and JSON-RPC codes become Latchkit errors.
+ *
+ * @example
+ * catch (error) { throw toRpcError(error) } // 4001 -> UserRejectedRequestError
+ */
+export function toRpcError(error: unknown): LatchError {
+  if (error instanceof LatchError) return error
+  const rpcCode = readCode(error)
+  const details = error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : undefined
+  if (rpcCode === undefined) {
+    return new RpcError(describeRpcCode(rpcCodes.DEFAULT).message, { code: 'RPC_DEFAULT', cause: error, details })
+  }
+  if (rpcCode === rpcCodes.USER_REJECTED) return new UserRejectedRequestError({ cause: error, details })
+  if (rpcCode === rpcCodes.UNRECOGNIZED_CHAIN) return new SwitchChainError({ cause: error, details })
+  const kind = describeRpcCode(rpcCode)
+  const err = new RpcError(kind.message, { code: kind.code, rpcCode, cause: error, details })
+  err.name = kind.name
+  return err
+}
+
+/** True when `error` (or anything in its cause chain) is the user declining in the wallet. */
+export function isUserRejection(error: unknown): boolean {
+  let current = error
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (readCode(current) === rpcCodes.USER_REJECTED || (current as LatchError).code === 'USER_REJECTED') return true
+    current = (current as Error).cause
+  }
+  return false
+}

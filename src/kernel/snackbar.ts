@@ -1,0 +1,59 @@
+import type { KernelStore, SnackbarVariant } from './store'
+
+/** SPEC §2/§9: a new message while one is open hides it, then shows after 150 ms. */
+export const SNACKBAR_SWAP_MS = 150
+/** How long success and error messages stay; loading stays until replaced or hidden. */
+export const SNACKBAR_VISIBLE_MS = 2200
+
+export interface Snackbar {
+  show(variant: SnackbarVariant, message: string): void
+  loading(message: string): void
+  success(message: string): void
+  error(message: string): void
+  hide(): void
+  dispose(): void
+}
+
+/**
+ * @example
+ * kernel.snackbar.success('Address copied')
+ */
+export function createSnackbar(store: KernelStore): Snackbar {
+  let swapTimer: ReturnType<typeof setTimeout> | undefined
+  let hideTimer: ReturnType<typeof setTimeout> | undefined
+
+  const clearTimers = () => {
+    clearTimeout(swapTimer)
+    clearTimeout(hideTimer)
+  }
+
+  const reveal = (variant: SnackbarVariant, message: string) => {
+    store.setState((draft) => {
+      draft.snackbar = { open: true, variant, message }
+    })
+    if (variant !== 'loading') hideTimer = setTimeout(snackbar.hide, SNACKBAR_VISIBLE_MS)
+  }
+
+  const snackbar: Snackbar = {
+    show(variant, message) {
+      clearTimers()
+      if (!store.getState().snackbar.open) {
+        reveal(variant, message)
+        return
+      }
+      snackbar.hide()
+      swapTimer = setTimeout(() => reveal(variant, message), SNACKBAR_SWAP_MS)
+    },
+    loading: (message) => snackbar.show('loading', message),
+    success: (message) => snackbar.show('success', message),
+    error: (message) => snackbar.show('error', message),
+    hide() {
+      clearTimeout(hideTimer)
+      store.setState((draft) => {
+        draft.snackbar.open = false
+      })
+    },
+    dispose: clearTimers,
+  }
+  return snackbar
+}
