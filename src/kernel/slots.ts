@@ -54,13 +54,13 @@ export function createSlots(overrides: Record<string, readonly string[]> = {}): 
     list<T extends SlotItem>(slot: string) {
       const source = registry.list()
       const cached = sorted.get(slot)
-      if (cached && cached.source === source) return cached.items as readonly T[]
+      if (cached && cached.source === source) return cached.items as unknown as readonly T[]
       const items = source
         .filter((entry) => entry.slot === slot)
         .sort((a, b) => rank(slot, a.item) - rank(slot, b.item) || a.seq - b.seq)
         .map((entry) => entry.item)
       sorted.set(slot, { source, items })
-      return items as readonly T[]
+      return items as unknown as readonly T[]
     },
     order,
     subscribe: registry.subscribe,

@@ -34,9 +34,9 @@ export interface KernelState {
   activeNamespace: ChainNamespace | undefined
   /** Overall status: connected when any namespace is connected. */
   status: ConnectionStatus
-  accounts: Record<ChainNamespace, AccountState>
-  networks: Record<ChainNamespace, NetworkState>
-  connectorIds: Record<ChainNamespace, string | undefined>
+  accounts: { [namespace: string]: AccountState }
+  networks: { [namespace: string]: NetworkState }
+  connectorIds: { [namespace: string]: string | undefined }
   /** Set while the active namespace changes (SPEC §4 'Chain switch'). */
   switchingNamespace: boolean
   modal: { open: boolean; history: RouterEntry[] }

@@ -1,0 +1,53 @@
+import { applyConnection, setNamespaceStatus } from '../connection'
+import type { Kernel } from '../kernel'
+import type { ChainNamespace } from '../types'
+import { refreshBalance } from './refreshBalance'
+
+export interface ReconnectParameters {
+  /** How long to wait for a connector that announces itself late (EIP-6963). */
+  waitMs?: number
+}
+
+/**
+ * Silently restores the last session of each namespace (no prompt): the recent connector
+ * first, then the other recent wallets. A namespace is connected if any succeeds.
+ *
+ * @example
+ * await reconnect(kernel)
+ */
+export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}): Promise<ChainNamespace[]> {
+  const waitMs = params.waitMs ?? 1000
+  const namespaces = (kernel.storage.get('connectedNamespaces') ?? []).filter(
+    (ns) => kernel.getState().accounts[ns],
+  )
+  const restored: ChainNamespace[] = []
+  await Promise.all(
+    namespaces.map(async (namespace) => {
+      const recentId = kernel.storage.get('connectedConnectorIds')?.[namespace]
+      const candidates = [
+        ...new Set([
+          ...(recentId ? [recentId] : []),
+          ...(kernel.storage.get('recentWallets') ?? []).filter((w) => w.chain === namespace).map((w) => w.id),
+        ]),
+      ]
+      if (candidates.length === 0) return
+      setNamespaceStatus(kernel, namespace, 'reconnecting')
+      for (const id of candidates) {
+        const connector = await kernel.connectors.waitFor(id, waitMs)
+        if (!connector?.getAuthorized || kernel.internal.destroyed) continue
+        try {
+          const result = await connector.getAuthorized()
+          if (!result || result.accounts.length === 0) continue
+          applyConnection(kernel, connector, result)
+          restored.push(namespace)
+          void refreshBalance(kernel, { namespace }).catch(() => {})
+          return
+        } catch (error) {
+          kernel.logger.info(`silent reconnect of ${id} failed`, error)
+        }
+      }
+      setNamespaceStatus(kernel, namespace, 'disconnected')
+    }),
+  )
+  return restored
+}

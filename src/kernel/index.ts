@@ -1,0 +1,50 @@
+/**
+ * latchkit: the framework-free kernel. No React, no adapter and no plugin code is
+ * reachable from this entry.
+ *
+ * @example
+ * import { createKernel, connect } from 'latchkit'
+ * const kernel = createKernel({ networks: [mainnet], adapters: [evmAdapter()] })
+ * await connect(kernel, { connectorId: 'io.metamask' })
+ */
+export { createKernel, requireAdapter } from './kernel'
+export type { Kernel, KernelServices, AdapterContext, ConnectorRegistry, KernelInternal } from './kernel'
+export { definePlugin } from './plugin'
+export type { Plugin, PluginContext, PluginSlice } from './plugin'
+export type { KernelOptions, ResolvedOptions, StorageBackend } from './options'
+export { DEFAULT_SDK_VERSION } from './options'
+export type { KernelEvents, Bus } from './bus'
+export { createBus } from './bus'
+export type { KernelState, KernelStore, RouterEntry, SnackbarState, SnackbarVariant, ThemeState } from './store'
+export { initialAccountState, initialNetworkState, defaultPreferredAccountTypes } from './store'
+export type { ViewDefinition, Router, ViewRegistry, CloseGuard } from './router'
+export type { Slots, SlotItem } from './slots'
+export { defaultSlotOrder } from './slots'
+export type { Registry } from './registry'
+export { createRegistry } from './registry'
+export type { I18n } from './i18n'
+export type { Snackbar } from './snackbar'
+export { SNACKBAR_SWAP_MS } from './snackbar'
+export { isSupportedNetwork } from './connection'
+
+export { connect } from './actions/connect'
+export type { ConnectParameters, ConnectReturnType, ConnectErrorType } from './actions/connect'
+export { disconnect } from './actions/disconnect'
+export type { DisconnectParameters, DisconnectErrorType } from './actions/disconnect'
+export { reconnect } from './actions/reconnect'
+export type { ReconnectParameters } from './actions/reconnect'
+export { switchNetwork } from './actions/switchNetwork'
+export type { SwitchNetworkParameters, SwitchNetworkReturnType, SwitchNetworkErrorType } from './actions/switchNetwork'
+export { refreshBalance, NATIVE_BALANCE_TTL_MS } from './actions/refreshBalance'
+export type { RefreshBalanceParameters } from './actions/refreshBalance'
+
+export * from './errors'
+export * from './validation'
+export * from './caip'
+export * from './throttle'
+export * from './http'
+export * from './retry'
+export * from './cache'
+export * from './logger'
+export * from './storage'
+export type * from './types'

@@ -1,0 +1,212 @@
+import * as z from 'zod/mini'
+import { ConfigError } from './errors'
+import type { Plugin } from './plugin'
+import type { ChainAdapter, Network } from './types'
+
+const caipNetworkIdPattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
+const isFunction = (value: unknown) => typeof value === 'function'
+
+const networkSchema = z.object({
+  id: z.union([z.number(), z.string()]),
+  name: z.string().check(z.minLength(1)),
+  chainNamespace: z.string().check(z.minLength(1)),
+  caipNetworkId: z.string().check(z.regex(caipNetworkIdPattern, 'must be a CAIP-2 id such as "eip155:1"')),
+  nativeCurrency: z.object({ name: z.string(), symbol: z.string(), decimals: z.number() }),
+  rpcUrls: z.object({ default: z.object({ http: z.array(z.string()) }) }),
+})
+
+const pluginSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  setup: z.custom<Plugin['setup']>(isFunction, 'must be a function'),
+})
+
+const adapterSchema = z.object({ namespace: z.string().check(z.minLength(1)) })
+
+const storageBackendSchema = z.object({
+  getItem: z.custom(isFunction, 'must be a function'),
+  setItem: z.custom(isFunction, 'must be a function'),
+  removeItem: z.custom(isFunction, 'must be a function'),
+})
+
+export const kernelOptionsSchema = z.object({
+  metadata: z.optional(
+    z.object({
+      name: z.string(),
+      description: z.optional(z.string()),
+      url: z.optional(z.string()),
+      icons: z.optional(z.array(z.string())),
+    }),
+  ),
+  networks: z.array(networkSchema).check(z.minLength(1, 'needs at least one network')),
+  defaultNetwork: z.optional(z.string()),
+  adapters: z.optional(z.array(adapterSchema)),
+  plugins: z.optional(z.array(pluginSchema)),
+  api: z.optional(
+    z.object({
+      blockchainUrl: z.optional(z.url()),
+      walletsUrl: z.optional(z.url()),
+      clientId: z.optional(z.string()),
+    }),
+  ),
+  projectId: z.optional(z.string()),
+  theme: z.optional(
+    z.object({
+      mode: z.optional(z.enum(['light', 'dark'])),
+      variables: z.optional(z.record(z.string(), z.string())),
+    }),
+  ),
+  order: z.optional(z.record(z.string(), z.array(z.string()))),
+  storage: z.optional(z.nullable(storageBackendSchema)),
+  logger: z.optional(
+    z.object({
+      level: z.optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])),
+      sink: z.optional(z.custom(isFunction, 'must be a function')),
+    }),
+  ),
+  locale: z.optional(z.record(z.string(), z.string())),
+  enableNetworkSwitch: z.optional(z.boolean()),
+  allowUnsupportedChain: z.optional(z.boolean()),
+  autoReconnect: z.optional(z.boolean()),
+  sdkType: z.optional(z.string()),
+  sdkVersion: z.optional(z.string()),
+})
+
+export interface StorageBackend {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/**
+ * What `createKernel` takes. Only `networks` is required.
+ *
+ * @example
+ * createKernel({ networks: [mainnet, base], adapters: [evmAdapter()], plugins: [send()] })
+ */
+export interface KernelOptions {
+  /** About the host app: shown to wallets and used in sign-in messages. */
+  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+  /** The networks the app supports; the first family decides nothing, all are equal. */
+  networks: readonly Network[]
+  /** CAIP-2 id of the network to start on. Default: eip155:1 when listed, else the first. */
+  defaultNetwork?: string
+  adapters?: readonly ChainAdapter[]
+  plugins?: readonly Plugin[]
+  /** Endpoints. With none, nothing leaves the page except the wallets' own RPC calls. */
+  api?: { blockchainUrl?: string; walletsUrl?: string; clientId?: string }
+  projectId?: string
+  theme?: { mode?: 'light' | 'dark'; variables?: Record<string, string> }
+  /** Reorders slots by contribution id, e.g. `{ features: ['send', 'receive'] }`. */
+  order?: Record<string, string[]>
+  /** A localStorage-like backend; `null` keeps everything in memory. */
+  storage?: StorageBackend | null
+  logger?: { level?: 'debug' | 'info' | 'warn' | 'error' | 'silent'; sink?: (line: string) => void }
+  /** Strings that replace the built-in English ones, key by key. */
+  locale?: Record<string, string>
+  /** Lets the visitor switch networks from the widget (default true). */
+  enableNetworkSwitch?: boolean
+  /** Keeps a wallet on a network outside `networks` connected without a prompt (default false). */
+  allowUnsupportedChain?: boolean
+  /** Silently reconnects the recent wallet at start-up (default true). */
+  autoReconnect?: boolean
+  sdkType?: string
+  sdkVersion?: string
+}
+
+/** Options after validation, with every default filled in. */
+export interface ResolvedOptions extends KernelOptions {
+  defaultNetwork: string
+  adapters: readonly ChainAdapter[]
+  plugins: readonly Plugin[]
+  api: { blockchainUrl?: string; walletsUrl?: string; clientId?: string }
+  theme: { mode: 'light' | 'dark'; variables: Record<string, string> }
+  order: Record<string, string[]>
+  enableNetworkSwitch: boolean
+  allowUnsupportedChain: boolean
+  autoReconnect: boolean
+  sdkType: string
+  sdkVersion: string
+}
+
+/** SPEC §9 'Widget SDK version default: 4'. */
+export const DEFAULT_SDK_VERSION = '4'
+
+function describePath(path: readonly PropertyKey[]): string {
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`),
+    'options',
+  )
+}
+
+/**
+ * Validates options and fills defaults; a bad option throws a ConfigError that names the
+ * option and says what to fix.
+ */
+export function resolveOptions(options: KernelOptions): ResolvedOptions {
+  if (typeof options !== 'object' || options === null) {
+    throw new ConfigError('createKernel needs an options object', {
+      code: 'INVALID_OPTIONS',
+      details: 'createKernel({ networks: [mainnet] })',
+    })
+  }
+  const parsed = kernelOptionsSchema.safeParse(options)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    const where = describePath(issue?.path ?? [])
+    throw new ConfigError(`Invalid option ${where}: ${issue?.message ?? 'invalid value'}`, {
+      code: 'INVALID_OPTIONS',
+      details: 'See the config reference in docs/config.md for the accepted shape.',
+      data: parsed.error.issues,
+    })
+  }
+  const ids = options.networks.map((network) => network.caipNetworkId as string)
+  const duplicateNetwork = ids.find((id, index) => ids.indexOf(id) !== index)
+  if (duplicateNetwork) {
+    throw new ConfigError(`Invalid option options.networks: ${duplicateNetwork} is listed twice`, {
+      code: 'INVALID_OPTIONS',
+      details: 'Each network may appear once; remove the duplicate.',
+    })
+  }
+  for (const network of options.networks) {
+    if (!network.caipNetworkId.startsWith(`${network.chainNamespace}:`)) {
+      throw new ConfigError(
+        `Invalid option options.networks: ${network.caipNetworkId} does not belong to namespace ${network.chainNamespace}`,
+        { code: 'INVALID_OPTIONS', details: 'caipNetworkId must start with `${chainNamespace}:`.' },
+      )
+    }
+  }
+  let defaultNetwork = options.defaultNetwork
+  if (defaultNetwork !== undefined && !ids.includes(defaultNetwork)) {
+    throw new ConfigError(`Invalid option options.defaultNetwork: ${defaultNetwork} is not in options.networks`, {
+      code: 'INVALID_OPTIONS',
+      details: `Add it to networks or pick one of: ${ids.join(', ')}`,
+    })
+  }
+  // SPEC §1: the default chain is eip155:1 when the app supports it.
+  defaultNetwork ??= ids.includes('eip155:1') ? 'eip155:1' : (ids[0] as string)
+
+  const adapters = options.adapters ?? []
+  const namespaces = adapters.map((adapter) => adapter.namespace)
+  const duplicateAdapter = namespaces.find((ns, index) => namespaces.indexOf(ns) !== index)
+  if (duplicateAdapter) {
+    throw new ConfigError(`Invalid option options.adapters: two adapters for namespace ${duplicateAdapter}`, {
+      code: 'INVALID_OPTIONS',
+      details: 'Pass one adapter per chain namespace.',
+    })
+  }
+
+  return {
+    ...options,
+    defaultNetwork,
+    adapters,
+    plugins: options.plugins ?? [],
+    api: options.api ?? {},
+    theme: { mode: options.theme?.mode ?? 'light', variables: { ...options.theme?.variables } },
+    order: options.order ?? {},
+    enableNetworkSwitch: options.enableNetworkSwitch ?? true,
+    allowUnsupportedChain: options.allowUnsupportedChain ?? false,
+    autoReconnect: options.autoReconnect ?? true,
+    sdkType: options.sdkType ?? 'latchkit',
+    sdkVersion: options.sdkVersion ?? DEFAULT_SDK_VERSION,
+  }
+}
