@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { ConfigError } from './errors'
 import type { Plugin } from './plugin'
+import type { StorageBackend } from './storage'
 import type { ChainAdapter, Network } from './types'
 
 const caipNetworkIdPattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
@@ -70,12 +71,6 @@ export const kernelOptionsSchema = z.object({
   sdkType: z.optional(z.string()),
   sdkVersion: z.optional(z.string()),
 })
-
-export interface StorageBackend {
-  getItem(key: string): string | null
-  setItem(key: string, value: string): void
-  removeItem(key: string): void
-}
 
 /**
  * What `createKernel` takes. Only `networks` is required.

@@ -1,0 +1,27 @@
+// The package's entry points: one subpath export each. tsup, the exports map check and
+// the bundle checks all read this list, so an entry is declared once.
+import { existsSync, readdirSync } from 'node:fs'
+
+const fixed = {
+  kernel: { source: 'src/kernel/index.ts', subpath: '.' },
+  react: { source: 'src/react/index.ts', subpath: './react' },
+  networks: { source: 'src/networks/index.ts', subpath: './networks' },
+}
+
+function folderEntries(folder, prefix) {
+  if (!existsSync(folder)) return {}
+  return Object.fromEntries(
+    readdirSync(folder, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(`${folder}/${d.name}/index.ts`))
+      .map((d) => [`${prefix}/${d.name}`, { source: `${folder}/${d.name}/index.ts`, subpath: `./${prefix}/${d.name}` }]),
+  )
+}
+
+/** name -> { source, subpath }, only for entries whose source exists. */
+export const entries = Object.fromEntries(
+  Object.entries({
+    ...fixed,
+    ...folderEntries('adapters', 'adapters'),
+    ...folderEntries('plugins', 'plugins'),
+  }).filter(([, entry]) => existsSync(entry.source)),
+)

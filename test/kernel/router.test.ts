@@ -1,0 +1,152 @@
+import { describe, expect, it, vi } from 'vitest'
+import { testKernel } from './helpers'
+
+describe('views and router', () => {
+  it('pushes, replaces, resets and goes back; back from the first view closes', () => {
+    const kernel = testKernel()
+    const closed = vi.fn()
+    kernel.bus.on('modal:close', closed)
+    kernel.open({ view: 'Connect' })
+    kernel.router.push('Networks')
+    kernel.router.push('ConnectingExternal', { connectorId: 'x' })
+    expect(kernel.getState().modal.history.map((e) => e.view)).toEqual(['Connect', 'Networks', 'ConnectingExternal'])
+    expect(kernel.router.current()?.params).toEqual({ connectorId: 'x' })
+    kernel.router.replace('Account')
+    expect(kernel.getState().modal.history.map((e) => e.view)).toEqual(['Connect', 'Networks', 'Account'])
+    kernel.router.goBack()
+    kernel.router.goBack()
+    expect(kernel.router.current()?.view).toBe('Connect')
+    kernel.router.goBack()
+    expect(kernel.getState().modal.open).toBe(false)
+    expect(closed).toHaveBeenCalledWith({ view: 'Connect' })
+    kernel.open()
+    kernel.router.reset('Account')
+    expect(kernel.getState().modal.history).toEqual([{ view: 'Account' }])
+  })
+
+  it('opens on Connect when disconnected', () => {
+    const kernel = testKernel()
+    kernel.open()
+    expect(kernel.router.current()?.view).toBe('Connect')
+  })
+
+  it('a close guard blocks closing, including back from the first view, until removed', () => {
+    const kernel = testKernel()
+    kernel.open()
+    const remove = kernel.router.addCloseGuard(() => 'sign-in required')
+    expect(kernel.close()).toBe(false)
+    kernel.router.goBack()
+    expect(kernel.getState().modal.open).toBe(true)
+    expect(kernel.router.closeBlockers()).toEqual(['sign-in required'])
+    remove()
+    expect(kernel.close()).toBe(true)
+    expect(kernel.getState().modal.open).toBe(false)
+  })
+
+  it('registers views by open string id and rejects a malformed one', () => {
+    const kernel = testKernel()
+    const remove = kernel.views.register({ id: 'AnyPluginView', load: async () => ({}) })
+    expect(kernel.views.has('AnyPluginView')).toBe(true)
+    remove()
+    expect(kernel.views.has('AnyPluginView')).toBe(false)
+    // @ts-expect-error a view without a loader
+    expect(() => kernel.views.register({ id: 'Broken' })).toThrow(/needs a string `id` and a `load` function/)
+  })
+})
+
+describe('slots', () => {
+  it('orders contributions by the SPEC defaults, whatever the registration order', () => {
+    const kernel = testKernel()
+    for (const id of ['send', 'receive', 'onramp', 'swaps']) kernel.slots.contribute('features', { id })
+    for (const id of ['wallet', 'social', 'email']) kernel.slots.contribute('connectMethods', { id })
+    expect(kernel.slots.list('features').map((i) => i.id)).toEqual(['onramp', 'swaps', 'receive', 'send'])
+    expect(kernel.slots.list('connectMethods').map((i) => i.id)).toEqual(['email', 'social', 'wallet'])
+    expect(kernel.slots.order('connectorTypes')).toEqual([
+      'walletConnect',
+      'recent',
+      'injected',
+      'featured',
+      'custom',
+      'external',
+      'recommended',
+    ])
+  })
+
+  it('lets kernel options reorder by id; unknown ids follow by their own order', () => {
+    const kernel = testKernel({ order: { features: ['send', 'receive'] } })
+    for (const id of ['onramp', 'send', 'receive', 'swaps']) kernel.slots.contribute('features', { id })
+    kernel.slots.contribute('features', { id: 'zeta', order: 2 })
+    kernel.slots.contribute('features', { id: 'alpha', order: 1 })
+    expect(kernel.slots.list('features').map((i) => i.id)).toEqual(['send', 'receive', 'onramp', 'swaps', 'alpha', 'zeta'])
+  })
+
+  it('tells subscribers when a contribution comes or goes, and keeps list identity otherwise', () => {
+    const kernel = testKernel()
+    const listener = vi.fn()
+    kernel.slots.subscribe(listener)
+    const remove = kernel.slots.contribute('accountTabs', { id: 'nfts' })
+    const first = kernel.slots.list('accountTabs')
+    expect(kernel.slots.list('accountTabs')).toBe(first)
+    remove()
+    expect(listener).toHaveBeenCalledTimes(2)
+    expect(kernel.slots.list('accountTabs')).toEqual([])
+  })
+})
+
+describe('bus', () => {
+  it('a throwing handler does not stop the others and is logged', () => {
+    const lines: string[] = []
+    const kernel = testKernel({ logger: { level: 'error', sink: (line) => lines.push(line) } })
+    const after = vi.fn()
+    kernel.bus.on('modal:open', () => {
+      throw new Error('handler bug')
+    })
+    kernel.bus.on('modal:open', after)
+    kernel.open()
+    expect(after).toHaveBeenCalledWith({ view: 'Connect' })
+    expect(lines.join('\n')).toMatch(/"modal:open" handler threw/)
+  })
+
+  it('off removes a handler; onAny hears every event', () => {
+    const kernel = testKernel()
+    const handler = vi.fn()
+    const any = vi.fn()
+    kernel.bus.on('modal:open', handler)
+    kernel.bus.onAny(any)
+    kernel.bus.off('modal:open', handler)
+    kernel.open()
+    expect(handler).not.toHaveBeenCalled()
+    expect(any).toHaveBeenCalledWith('modal:open', { view: 'Connect' })
+  })
+})
+
+describe('snackbar', () => {
+  it('hides an open message and shows the new one after 150 ms', () => {
+    vi.useFakeTimers()
+    try {
+      const kernel = testKernel()
+      kernel.snackbar.loading('Sending')
+      expect(kernel.getState().snackbar).toEqual({ open: true, variant: 'loading', message: 'Sending' })
+      kernel.snackbar.success('Sent')
+      expect(kernel.getState().snackbar.open).toBe(false)
+      vi.advanceTimersByTime(149)
+      expect(kernel.getState().snackbar.open).toBe(false)
+      vi.advanceTimersByTime(1)
+      expect(kernel.getState().snackbar).toEqual({ open: true, variant: 'success', message: 'Sent' })
+      vi.advanceTimersByTime(2200)
+      expect(kernel.getState().snackbar.open).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('i18n', () => {
+  it('the integrator locale wins over plugin defaults and fills placeholders', () => {
+    const kernel = testKernel({ locale: { 'a.title': 'Titel {n}' } })
+    kernel.i18n.register({ 'a.title': 'Title {n}', 'b.title': 'B' })
+    expect(kernel.i18n.t('a.title', { n: 2 })).toBe('Titel 2')
+    expect(kernel.i18n.t('b.title')).toBe('B')
+    expect(kernel.i18n.t('missing.key')).toBe('missing.key')
+  })
+})

@@ -1,0 +1,12 @@
+import { fileURLToPath } from 'node:url'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+
+/** The package's own entry points resolved to source, as an integrator imports them. */
+export const alias = [
+  { find: /^latchkit\/adapters\/(.+)$/, replacement: here('./adapters/$1/index.ts') },
+  { find: /^latchkit\/plugins\/(.+)$/, replacement: here('./plugins/$1/index.ts') },
+  { find: /^latchkit\/networks$/, replacement: here('./src/networks/index.ts') },
+  { find: /^latchkit\/react$/, replacement: here('./src/react/index.ts') },
+  { find: /^latchkit$/, replacement: here('./src/kernel/index.ts') },
+]
