@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { alias } from './vitest.shared.ts'
 
+// One `vitest run` covers everything; projects keep each kind in its own environment.
 export default defineConfig({
   resolve: { alias },
   test: {
@@ -11,6 +12,20 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.ts', 'adapters/**/*.test.ts', 'plugins/**/*.test.ts', 'test/kernel/**/*.test.ts', 'test/build/**/*.test.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'devstack',
+          environment: 'node',
+          include: ['test/devstack/**/*.test.ts'],
+          // Starts the shared chains once per run; tests read them with getDevstack().
+          globalSetup: ['test/support/global-setup.ts'],
+          // Child processes, not threads: anvil dies with the thread that spawned it.
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
         },
       },
     ],
