@@ -97,9 +97,7 @@ export function isCaipAddress(value: unknown): value is CaipAddress {
   if (typeof value !== 'string') return false
   const parts = value.split(':')
   return (
-    parts.length === 3 &&
-    isNetworkParts(parts[0], parts[1]) &&
-    accountAddressPattern.test(parts[2] as string)
+    parts.length === 3 && isNetworkParts(parts[0], parts[1]) && accountAddressPattern.test(parts[2] as string)
   )
 }
 

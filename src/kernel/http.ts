@@ -67,7 +67,10 @@ export interface HttpClient {
  * parseRetryAfter('2') // 2000
  * parseRetryAfter('Wed, 21 Oct 2015 07:28:00 GMT', Date.parse('Wed, 21 Oct 2015 07:27:58 GMT')) // 2000
  */
-export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | null | undefined,
+  now: number = Date.now(),
+): number | undefined {
   if (!value) return undefined
   const text = value.trim()
   if (/^\d+(\.\d+)?$/.test(text)) return Math.ceil(Number(text) * 1000)
@@ -141,7 +144,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     }
 
     const { signal } = init
-    if (signal?.aborted) throw latchError('REQUEST_ABORTED', undefined, { cause: signal.reason, details: where })
+    if (signal?.aborted)
+      throw latchError('REQUEST_ABORTED', undefined, { cause: signal.reason, details: where })
     const controller = new AbortController()
     const forwardAbort = () => controller.abort(signal?.reason)
     signal?.addEventListener('abort', forwardAbort, { once: true })
@@ -186,7 +190,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (error instanceof LatchError) throw error
       if (timedOut) throw new TimeoutError(`${where} took more than ${timeoutMs} ms`, { cause: error })
       if (signal?.aborted) throw latchError('REQUEST_ABORTED', undefined, { cause: error, details: where })
-      throw new HttpError(0, { code: 'HTTP_NETWORK_ERROR', cause: error, details: `${where}: network request failed` })
+      throw new HttpError(0, {
+        code: 'HTTP_NETWORK_ERROR',
+        cause: error,
+        details: `${where}: network request failed`,
+      })
     } finally {
       if (timer !== undefined) clearTimeout(timer)
       signal?.removeEventListener('abort', forwardAbort)

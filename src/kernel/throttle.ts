@@ -55,7 +55,11 @@ export function createEmailThrottle({
     check() {
       const remaining = remainingMs()
       if (remaining > 0) {
-        throw latchError('EMAIL_THROTTLED', { n: Math.ceil(remaining / 1000) }, { data: { remainingMs: remaining } })
+        throw latchError(
+          'EMAIL_THROTTLED',
+          { n: Math.ceil(remaining / 1000) },
+          { data: { remainingMs: remaining } },
+        )
       }
     },
     record() {

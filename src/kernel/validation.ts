@@ -4,8 +4,8 @@
  * EIP-6963 announcements, storage, config) goes through {@link parseWith}.
  */
 import { keccak_256 } from '@noble/hashes/sha3'
-import { z } from 'zod/mini'
-import { type ErrorCode, formatMessage, messages, ValidationError } from './errors'
+import * as z from 'zod/mini'
+import { formatMessage, messages, ValidationError } from './errors'
 
 /** A `0x`-prefixed hex string. */
 export type Hex = `0x${string}`
@@ -17,7 +17,7 @@ function invalid(
   values?: Record<string, string | number>,
   options: { details?: string; data?: unknown; cause?: unknown } = {},
 ): ValidationError {
-  return new ValidationError(formatMessage(messages[code], values), { ...options, code: code as ErrorCode })
+  return new ValidationError(formatMessage(messages[code], values), { ...options, code })
 }
 
 const transactionHashPattern = /^0x[0-9a-fA-F]{64}$/

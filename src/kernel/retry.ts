@@ -1,0 +1,204 @@
+/**
+ * The retry policies of SPEC §9 as plain data, the pure schedule {@link retryDelay}, the
+ * classifier {@link isRetryableError} and one loop, {@link withRetry}, that runs them.
+ */
+import { HttpError, isUserRejection, LatchError, latchError, TimeoutError, ValidationError } from './errors'
+import { parseRetryAfter } from './http'
+
+/**
+ * How often and how long to wait. Attempt `n` (0 = first retry) waits
+ * `min(delayMs * factor^n, maxDelayMs)`, or the server's Retry-After when
+ * `honorRetryAfter` and the error carries one. A wait longer than `maxWaitMs` is not
+ * worth sitting through in a widget: the error is thrown at once instead.
+ */
+export interface RetryPolicy {
+  /** Retries after the first try; 3 means at most 4 calls. */
+  readonly retries: number
+  readonly delayMs: number
+  readonly factor: number
+  readonly maxDelayMs: number
+  readonly honorRetryAfter: boolean
+  readonly maxWaitMs: number
+}
+
+/** SPEC §9 request retry: 3 retries, 150 ms doubling, Retry-After honoured. */
+export const requestRetryPolicy: RetryPolicy = Object.freeze({
+  retries: 3,
+  delayMs: 150,
+  factor: 2,
+  maxDelayMs: Number.POSITIVE_INFINITY,
+  honorRetryAfter: true,
+  maxWaitMs: 60_000,
+})
+
+/** SPEC §9 query retry: 3 retries, doubling from 1 s, capped at 30 s. */
+export const queryRetryPolicy: RetryPolicy = Object.freeze({
+  retries: 3,
+  delayMs: 1_000,
+  factor: 2,
+  maxDelayMs: 30_000,
+  honorRetryAfter: true,
+  maxWaitMs: 60_000,
+})
+
+/** SPEC §9 generic retry helper: 2 retries, 100 ms apart. */
+export const genericRetryPolicy: RetryPolicy = Object.freeze({
+  retries: 2,
+  delayMs: 100,
+  factor: 1,
+  maxDelayMs: 100,
+  honorRetryAfter: true,
+  maxWaitMs: 60_000,
+})
+
+/** RPC codes worth another try: unknown (-1), limit exceeded (-32005), internal (-32603). */
+export const retryableRpcCodes: readonly number[] = Object.freeze([-1, -32005, -32603])
+/** HTTP statuses worth another try (SPEC §9); every other 4xx/5xx is final. */
+export const retryableHttpStatuses: readonly number[] = Object.freeze([
+  403, 408, 413, 429, 500, 502, 503, 504,
+])
+
+function numericCode(error: object): number | undefined {
+  if (error instanceof LatchError) return error.rpcCode
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'number' && Number.isInteger(code) ? code : undefined
+}
+
+function isAbort(error: object): boolean {
+  return (
+    (error as { name?: unknown }).name === 'AbortError' || (error as LatchError).code === 'REQUEST_ABORTED'
+  )
+}
+
+/**
+ * Decides whether a failure is transient. Never retried: user rejections, aborts, schema
+ * failures, Latchkit's own rule errors, RPC codes other than -1/-32005/-32603 and HTTP
+ * statuses outside the SPEC §9 list. Retried: those codes and statuses, timeouts, network
+ * failures (HttpError status 0) and unknown errors without a code (a transport hiccup).
+ *
+ * @example
+ * isRetryableError(new HttpError(429)) // true
+ * isRetryableError(new HttpError(404)) // false
+ * isRetryableError(new UserRejectedRequestError()) // false
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (isUserRejection(error)) return false
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    if (isAbort(current) || current instanceof ValidationError) return false
+    if (current instanceof HttpError)
+      return current.status === 0 || retryableHttpStatuses.includes(current.status)
+    if (current instanceof TimeoutError) return true
+    const code = numericCode(current)
+    if (code !== undefined) return retryableRpcCodes.includes(code)
+    // Our own errors are decided by their cause; with none, they are rule failures.
+    if (current instanceof LatchError) {
+      current = current.cause
+      continue
+    }
+    const status = (current as { status?: unknown }).status
+    if (typeof status === 'number') return retryableHttpStatuses.includes(status)
+    return true
+  }
+  return false
+}
+
+/**
+ * The server's Retry-After in ms, found on the error or its causes: `retryAfterMs`
+ * (HttpError) or a `headers.get('Retry-After')` (fetch-style errors).
+ *
+ * @example
+ * retryAfterOf(new HttpError(429, { retryAfterMs: 2000 })) // 2000
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
+    const { retryAfterMs, headers } = current as { retryAfterMs?: unknown; headers?: { get?: unknown } }
+    if (typeof retryAfterMs === 'number' && Number.isFinite(retryAfterMs) && retryAfterMs >= 0)
+      return retryAfterMs
+    if (headers && typeof headers.get === 'function') {
+      const parsed = parseRetryAfter((headers as { get(name: string): string | null }).get('Retry-After'))
+      if (parsed !== undefined) return parsed
+    }
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/**
+ * How long to wait before retry number `attempt` (0-based) after `error`: the error's
+ * Retry-After when the policy honours it, else `delayMs * factor^attempt` capped at
+ * `maxDelayMs`. Pure, so the schedule can be tested without a clock.
+ *
+ * @example
+ * retryDelay(requestRetryPolicy, 2, new Error('boom')) // 600
+ * retryDelay(requestRetryPolicy, 0, new HttpError(429, { retryAfterMs: 5000 })) // 5000
+ */
+export function retryDelay(policy: RetryPolicy, attempt: number, error?: unknown): number {
+  if (policy.honorRetryAfter) {
+    const retryAfter = retryAfterOf(error)
+    if (retryAfter !== undefined) return retryAfter
+  }
+  return Math.min(policy.delayMs * policy.factor ** attempt, policy.maxDelayMs)
+}
+
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
+
+export interface WithRetryOptions {
+  signal?: AbortSignal
+  /** Injectable wait; the default is an abortable setTimeout. */
+  sleep?: Sleep
+  /** Overrides {@link isRetryableError}. */
+  shouldRetry?: (error: unknown, attempt: number) => boolean
+  /** Told before each wait, e.g. to log. */
+  onRetry?: (info: { attempt: number; delayMs: number; error: unknown }) => void
+}
+
+function abortedError(signal: AbortSignal): LatchError {
+  return latchError('REQUEST_ABORTED', undefined, { cause: signal.reason })
+}
+
+const defaultSleep: Sleep = (ms, signal) =>
+  new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortedError(signal))
+    const onAbort = () => {
+      clearTimeout(timer)
+      reject(abortedError(signal as AbortSignal))
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', onAbort, { once: true })
+  })
+
+/**
+ * Calls `fn` until it succeeds, the policy's retries are spent, the error is not
+ * retryable, or `signal` aborts ('Request was aborted', code REQUEST_ABORTED). The last
+ * error is thrown as is. `fn` gets the attempt number (0 = first try).
+ *
+ * @example
+ * const balances = await withRetry(() => api.get(`/v1/account/${address}/balance`), requestRetryPolicy, { signal })
+ */
+export async function withRetry<T>(
+  fn: (attempt: number) => Promise<T>,
+  policy: RetryPolicy,
+  options: WithRetryOptions = {},
+): Promise<T> {
+  const { signal, sleep = defaultSleep, shouldRetry = isRetryableError, onRetry } = options
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw abortedError(signal)
+    try {
+      return await fn(attempt)
+    } catch (error) {
+      if (signal?.aborted) {
+        throw error instanceof LatchError && error.code === 'REQUEST_ABORTED' ? error : abortedError(signal)
+      }
+      if (attempt >= policy.retries || !shouldRetry(error, attempt)) throw error
+      const delayMs = retryDelay(policy, attempt, error)
+      if (delayMs > policy.maxWaitMs) throw error
+      onRetry?.({ attempt: attempt + 1, delayMs, error })
+      await sleep(delayMs, signal)
+    }
+  }
+}
