@@ -1,0 +1,84 @@
+import { type ChainAdapter, latchError, type Network } from 'latchkit'
+import { createPublicClient, http, isAddress, type PublicClient } from 'viem'
+import { estimateFee } from './actions/estimateFee'
+import { getBalance } from './actions/getBalance'
+import { sendTransaction } from './actions/sendTransaction'
+import { signMessage } from './actions/signMessage'
+import { type DiscoveryWindow, startDiscovery } from './discovery'
+import { getAddressExplorerUrl, getTransactionExplorerUrl } from './explorerUrls'
+import { providerOf } from './provider'
+
+export interface EvmAdapterOptions {
+  /** Discover browser wallets with EIP-6963. Default true. */
+  discovery?: boolean
+  /** Offer a legacy `window.ethereum` that no wallet announced. Default true. */
+  injected?: boolean
+  /**
+   * Where to discover wallets. Default: the global `window`; without one (server-side
+   * rendering, workers) discovery does nothing.
+   */
+  window?: DiscoveryWindow
+}
+
+/**
+ * The EVM adapter: owns the `eip155` namespace. At kernel start it discovers browser
+ * wallets (EIP-6963 announcements as ANNOUNCED connectors, a lone `window.ethereum` as
+ * INJECTED); afterwards it reads balances over each network's first RPC URL and signs and
+ * sends through the connected wallet.
+ *
+ * @example
+ * import { createKernel } from 'latchkit'
+ * import { evmAdapter } from 'latchkit/adapters/evm'
+ * import { mainnet, base } from 'latchkit/networks'
+ *
+ * const kernel = createKernel({ networks: [mainnet, base], adapters: [evmAdapter()] })
+ */
+export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
+  // One public client per network and URL, made on first use and reused after.
+  const clients = new Map<string, PublicClient>()
+
+  const clientFor = (network: Network): PublicClient => {
+    const url = network.rpcUrls.default.http[0]
+    if (!url) {
+      throw latchError('NO_ACTIVE_CAIP_NETWORK', {}, { details: `${network.caipNetworkId} has no RPC URL` })
+    }
+    const key = `${network.caipNetworkId} ${url}`
+    let client = clients.get(key)
+    if (!client) {
+      client = createPublicClient({ transport: http(url) })
+      clients.set(key, client)
+    }
+    return client
+  }
+
+  return {
+    namespace: 'eip155',
+
+    setup(ctx) {
+      if (options.discovery === false) return
+      const target = options.window ?? (typeof window === 'undefined' ? undefined : window)
+      if (!target) return
+      return startDiscovery({
+        window: target,
+        connectors: ctx.connectors,
+        logger: ctx.logger,
+        injected: options.injected ?? true,
+      })
+    },
+
+    isAddress: (address, { strict = true } = {}) => isAddress(address, { strict }),
+
+    getBalance: ({ address, network }) => getBalance(clientFor(network), { address, network }),
+
+    signMessage: ({ connector, address, message }) =>
+      signMessage(providerOf(connector), { address, message }),
+
+    sendTransaction: ({ connector, ...parameters }) => sendTransaction(providerOf(connector), parameters),
+
+    estimateFee: ({ connector: _connector, ...parameters }) =>
+      estimateFee(clientFor(parameters.network), parameters),
+
+    getAddressExplorerUrl,
+    getTransactionExplorerUrl,
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * latchkit/adapters/evm: EVM chains through viem. EIP-6963 and injected wallet discovery,
+ * an EIP-1193 connector, balances, signing, sending and chain switching.
+ *
+ * @example
+ * import { createKernel, connect } from 'latchkit'
+ * import { evmAdapter } from 'latchkit/adapters/evm'
+ * import { mainnet } from 'latchkit/networks'
+ *
+ * const kernel = createKernel({ networks: [mainnet], adapters: [evmAdapter()] })
+ * await connect(kernel, { connectorId: 'io.metamask' })
+ */
+
+export type {
+  EstimateFeeErrorType,
+  EstimateFeeParameters,
+  EstimateFeeReturnType,
+} from './actions/estimateFee'
+export { estimateFee } from './actions/estimateFee'
+export type { GetBalanceErrorType, GetBalanceParameters, GetBalanceReturnType } from './actions/getBalance'
+export { getBalance } from './actions/getBalance'
+export type {
+  SendTransactionErrorType,
+  SendTransactionParameters,
+  SendTransactionReturnType,
+} from './actions/sendTransaction'
+export { sendTransaction } from './actions/sendTransaction'
+export type {
+  SignMessageErrorType,
+  SignMessageParameters,
+  SignMessageReturnType,
+} from './actions/signMessage'
+export { signMessage } from './actions/signMessage'
+export type {
+  SwitchChainErrorType,
+  SwitchChainParameters,
+  SwitchChainReturnType,
+} from './actions/switchChain'
+export { switchChain } from './actions/switchChain'
+export type { Announcement } from './announcement'
+export {
+  announcementSchema,
+  isSafeIconUrl,
+  MAX_ICON_LENGTH,
+  MAX_WALLET_NAME_LENGTH,
+  parseAnnouncement,
+} from './announcement'
+export { parseChainId } from './chainId'
+export type { DiscoveryWindow, StartDiscoveryParameters } from './discovery'
+export { INJECTED_CONNECTOR_ID, startDiscovery } from './discovery'
+export type { Eip1193ConnectorParameters } from './eip1193Connector'
+export { eip1193Connector } from './eip1193Connector'
+export type { EvmAdapterOptions } from './evmAdapter'
+export { evmAdapter } from './evmAdapter'
+export { getAddressExplorerUrl, getTransactionExplorerUrl } from './explorerUrls'
+export type { Eip1193Provider, Eip1193RequestArguments } from './provider'
+export { isEip1193Provider } from './provider'
+export type { TransactionRequest, TransactionRequestParameters } from './transactionRequest'
+export { buildTransactionRequest, toRpcTransaction } from './transactionRequest'
