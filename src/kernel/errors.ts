@@ -80,6 +80,7 @@ export const messages = {
   EMAIL_THROTTLED: 'Please try again after {n} seconds',
   // HTTP wrapper (SPEC §7)
   HTTP_STATUS: 'HTTP status code: {status}',
+  NETWORK_REQUEST_FAILED: 'Network request failed',
   // Kernel-level (named errors for integrators)
   INVALID_OPTIONS: 'Invalid kernel options',
   PLUGIN_DUPLICATE: 'Duplicate plugin',

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { HttpError, type LatchError, TimeoutError, ValidationError } from './errors'
+import { HttpError, LatchError, TimeoutError, ValidationError } from './errors'
 import { createHttpClient, parseRetryAfter } from './http'
+import { isRetryableError } from './retry'
 
 type FetchCall = { url: string; init: RequestInit }
 
@@ -180,7 +181,7 @@ describe('createHttpClient failures', () => {
     expect(((await rejection(api.get('/junk'))) as HttpError).retryAfterMs).toBeUndefined()
   })
 
-  it('wraps a network failure in an HttpError with status 0 and the cause', async () => {
+  it("wraps a network failure as 'Network request failed' with the cause", async () => {
     const cause = new TypeError('fetch failed')
     const api = createHttpClient({
       baseUrl: 'https://api.example',
@@ -188,12 +189,13 @@ describe('createHttpClient failures', () => {
         throw cause
       },
     })
-    const error = (await rejection(api.get('/x'))) as HttpError
-    expect(error).toBeInstanceOf(HttpError)
-    expect(error.status).toBe(0)
-    expect(error.code).toBe('HTTP_NETWORK_ERROR')
+    const error = (await rejection(api.get('/x'))) as LatchError
+    expect(error).toBeInstanceOf(LatchError)
+    expect(error.shortMessage).toBe('Network request failed')
+    expect(error.code).toBe('NETWORK_REQUEST_FAILED')
     expect(error.cause).toBe(cause)
-    expect(error.details).toBe('GET https://api.example/x: network request failed')
+    expect(error.details).toBe('GET https://api.example/x')
+    expect(isRetryableError(error)).toBe(true)
   })
 
   it("reports an aborted request as 'Request was aborted'", async () => {

@@ -190,11 +190,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (error instanceof LatchError) throw error
       if (timedOut) throw new TimeoutError(`${where} took more than ${timeoutMs} ms`, { cause: error })
       if (signal?.aborted) throw latchError('REQUEST_ABORTED', undefined, { cause: error, details: where })
-      throw new HttpError(0, {
-        code: 'HTTP_NETWORK_ERROR',
-        cause: error,
-        details: `${where}: network request failed`,
-      })
+      // No status at all: the server was unreachable. Retried, like a 503 (the cause decides).
+      throw latchError('NETWORK_REQUEST_FAILED', undefined, { cause: error, details: where })
     } finally {
       if (timer !== undefined) clearTimeout(timer)
       signal?.removeEventListener('abort', forwardAbort)

@@ -35,7 +35,7 @@ export { reconnect } from './actions/reconnect'
 export type { ReconnectParameters } from './actions/reconnect'
 export { switchNetwork } from './actions/switchNetwork'
 export type { SwitchNetworkParameters, SwitchNetworkReturnType, SwitchNetworkErrorType } from './actions/switchNetwork'
-export { refreshBalance, NATIVE_BALANCE_TTL_MS } from './actions/refreshBalance'
+export { refreshBalance } from './actions/refreshBalance'
 export type { RefreshBalanceParameters } from './actions/refreshBalance'
 
 export * from './errors'

@@ -87,7 +87,7 @@ export function isRetryableError(error: unknown): boolean {
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
     if (isAbort(current) || current instanceof ValidationError) return false
     if (current instanceof HttpError)
-      return current.status === 0 || retryableHttpStatuses.includes(current.status)
+      return retryableHttpStatuses.includes(current.status)
     if (current instanceof TimeoutError) return true
     const code = numericCode(current)
     if (code !== undefined) return retryableRpcCodes.includes(code)

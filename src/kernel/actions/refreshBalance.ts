@@ -1,10 +1,9 @@
+import { NATIVE_BALANCE_TTL_MS } from '../cache'
 import { latchError } from '../errors'
 import type { Kernel } from '../kernel'
 import type { ChainNamespace } from '../types'
 import { isSupportedNetwork } from '../connection'
 
-/** SPEC §9: a native balance is reused for 30 s. */
-export const NATIVE_BALANCE_TTL_MS = 30_000
 
 export interface RefreshBalanceParameters {
   namespace?: ChainNamespace
