@@ -1,0 +1,40 @@
+'use client'
+import type { ButtonHTMLAttributes, ReactElement } from 'react'
+import { Avatar } from './Avatar'
+import { useKernel } from './context'
+import { formatBalance, truncateAddress } from './format'
+import { useAccount } from './useAccount'
+import { useButtonStyle } from './buttonStyle'
+
+export type AccountButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  /** Hide the balance (e.g. in a narrow header). */
+  hideBalance?: boolean
+}
+
+/**
+ * The connected account: avatar, profile name or truncated address, and balance. Opens
+ * the Account view. Renders nothing while disconnected.
+ *
+ * @example
+ * <AccountButton hideBalance />
+ */
+export function AccountButton({ hideBalance, style, ...props }: AccountButtonProps): ReactElement | null {
+  const kernel = useKernel('AccountButton')
+  const account = useAccount()
+  const base = useButtonStyle('secondary')
+  if (!account.isConnected || !account.address) return null
+  const balance = hideBalance ? undefined : formatBalance(account.balance, account.balanceSymbol)
+  return (
+    <button
+      type="button"
+      data-latchkit="account-button"
+      onClick={() => kernel.open({ view: 'Account' })}
+      {...props}
+      style={{ ...base, ...style }}
+    >
+      {balance && <span>{balance}</span>}
+      <Avatar address={account.address} image={account.profileImage} />
+      <span>{account.profileName || truncateAddress(account.address)}</span>
+    </button>
+  )
+}

@@ -1,0 +1,39 @@
+'use client'
+import type { ButtonHTMLAttributes, ReactElement } from 'react'
+import { AccountButton } from './AccountButton'
+import { useButtonStyle } from './buttonStyle'
+import { useKernel } from './context'
+import { useAccount } from './useAccount'
+import { useT } from './useI18n'
+
+export type ConnectButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
+  /** Text instead of the 'button.connect' string. */
+  label?: string
+}
+
+/**
+ * Opens the Connect view; once connected it shows the {@link AccountButton}.
+ *
+ * @example
+ * <LatchProvider kernel={kernel}><ConnectButton /></LatchProvider>
+ */
+export function ConnectButton({ label, style, ...props }: ConnectButtonProps): ReactElement {
+  const kernel = useKernel('ConnectButton')
+  const t = useT()
+  const { isConnected, status } = useAccount()
+  const base = useButtonStyle('primary')
+  if (isConnected) return <AccountButton />
+  const busy = status === 'connecting' || status === 'reconnecting'
+  return (
+    <button
+      type="button"
+      data-latchkit="connect-button"
+      aria-busy={busy || undefined}
+      onClick={() => kernel.open({ view: 'Connect' })}
+      {...props}
+      style={{ ...base, ...style }}
+    >
+      {busy ? t('button.connecting') : (label ?? t('button.connect'))}
+    </button>
+  )
+}

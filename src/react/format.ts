@@ -1,0 +1,45 @@
+/**
+ * SPEC §9: addresses show 4 characters at the start and 6 at the end.
+ *
+ * @example
+ * truncateAddress('0x1234567890abcdef1234567890abcdef12345678') // '0x12...345678'
+ */
+export function truncateAddress(address: string, start = 4, end = 6): string {
+  if (address.length <= start + end + 3) return address
+  return `${address.slice(0, start)}...${address.slice(-end)}`
+}
+
+// A fixed locale: the server and the browser must print the same digits (hydration).
+const quantity = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
+
+/**
+ * SPEC §9: quantities show 3 decimals.
+ *
+ * @example
+ * formatBalance('1.23456', 'ETH') // '1.235 ETH'
+ */
+export function formatBalance(balance: string | undefined, symbol?: string): string | undefined {
+  if (balance === undefined || balance === '') return undefined
+  const value = Number(balance)
+  const amount = Number.isFinite(value) ? quantity.format(value) : balance
+  return symbol ? `${amount} ${symbol}` : amount
+}
+
+/**
+ * An image URL that is safe to put in `<img src>`: `data:image/...` or https only
+ * (wallet icons come from third parties and are never rendered as markup).
+ *
+ * @example
+ * safeImageUrl('javascript:alert(1)') // undefined
+ */
+export function safeImageUrl(url: string | null | undefined): string | undefined {
+  if (typeof url !== 'string') return undefined
+  const trimmed = url.trim()
+  return /^data:image\/[a-z0-9.+-]+[;,]/i.test(trimmed) || /^https:\/\//i.test(trimmed) ? trimmed : undefined
+}
+
+/** A link target that cannot run script: http(s) only. */
+export function safeLinkUrl(url: string | null | undefined): string | undefined {
+  if (typeof url !== 'string') return undefined
+  return /^https?:\/\//i.test(url.trim()) ? url.trim() : undefined
+}

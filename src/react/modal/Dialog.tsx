@@ -1,0 +1,54 @@
+'use client'
+import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react'
+import { useKernel } from '../context'
+import { ModalHeader } from './ModalHeader'
+import { useAnimatedHeight } from './useAnimatedHeight'
+import { useFocusTrap } from './useFocusTrap'
+import { ViewOutlet } from './ViewOutlet'
+
+/**
+ * The open modal: an overlay and a labelled, focus-trapping dialog. Escape, the close
+ * button and a click on the overlay all go through kernel.close(), so close guards apply.
+ */
+export function Dialog(): ReactElement {
+  const kernel = useKernel()
+  const titleId = useId()
+  const dialog = useRef<HTMLDivElement>(null)
+  const trapTab = useFocusTrap(dialog)
+  const [content, height] = useAnimatedHeight<HTMLDivElement>()
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation()
+      kernel.close()
+      return
+    }
+    trapTab(event)
+  }
+
+  return (
+    <div
+      className="lk-overlay"
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) kernel.close()
+      }}
+    >
+      <div
+        ref={dialog}
+        className="lk-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
+        <ModalHeader titleId={titleId} />
+        <div className="lk-body" style={height === undefined ? undefined : { height }}>
+          <div className="lk-content" ref={content}>
+            <ViewOutlet />
+          </div>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,63 @@
+'use client'
+import type { Kernel, ThemeState } from 'latchkit'
+import { useCallback } from 'react'
+import { useKernel } from './context'
+import { useKernelState } from './useKernelState'
+
+/** What can change at runtime: the mode, and variables merged over the current ones. */
+export interface ThemePatch {
+  mode?: ThemeState['mode']
+  /** `accent` and `--lk-accent` name the same variable; an empty string removes one. */
+  variables?: Record<string, string>
+}
+
+/**
+ * Changes the theme of every modal and button bound to `kernel`, at runtime.
+ *
+ * @example
+ * setTheme(kernel, { mode: 'dark', variables: { accent: '#ff007a', radius: '4px' } })
+ */
+export function setTheme(kernel: Kernel, patch: ThemePatch): void {
+  kernel.store.setState((draft) => {
+    if (patch.mode) draft.theme.mode = patch.mode
+    for (const [name, value] of Object.entries(patch.variables ?? {})) {
+      const key = cssVariableName(name)
+      for (const existing of Object.keys(draft.theme.variables)) {
+        if (cssVariableName(existing) === key) delete draft.theme.variables[existing]
+      }
+      if (value !== '') draft.theme.variables[key] = value
+    }
+  })
+}
+
+/**
+ * The theme and a setter bound to the provider's kernel.
+ *
+ * @example
+ * const { mode, setTheme } = useTheme()
+ * <button onClick={() => setTheme({ mode: mode === 'dark' ? 'light' : 'dark' })}>Toggle</button>
+ */
+export function useTheme(): ThemeState & { setTheme(patch: ThemePatch): void } {
+  const kernel = useKernel('useTheme')
+  const theme = useKernelState((state) => state.theme)
+  const set = useCallback((patch: ThemePatch) => setTheme(kernel, patch), [kernel])
+  return { ...theme, setTheme: set }
+}
+
+/** `accent` -> `--lk-accent`; names that already start with `--` are kept. */
+export function cssVariableName(name: string): string {
+  return name.startsWith('--') ? name : `--lk-${name}`
+}
+
+/**
+ * Theme variables as an inline style. Only custom properties pass: a variable can never
+ * smuggle in another CSS property.
+ */
+export function themeStyle(variables: Record<string, string>): Record<string, string> {
+  const style: Record<string, string> = {}
+  for (const [name, value] of Object.entries(variables)) {
+    const key = cssVariableName(name)
+    if (/^--[\w-]+$/.test(key)) style[key] = value
+  }
+  return style
+}

@@ -1,0 +1,26 @@
+'use client'
+import { type AccountState, type ChainNamespace, initialAccountState } from 'latchkit'
+import { useKernel } from './context'
+import { useKernelState } from './useKernelState'
+
+export type UseAccountReturnType = AccountState & {
+  namespace: ChainNamespace | undefined
+  isConnected: boolean
+}
+
+const DISCONNECTED = initialAccountState()
+
+/**
+ * The account state of SPEC §3 for one namespace (default: the active one).
+ *
+ * @example
+ * const { address, isConnected, balance, balanceSymbol } = useAccount()
+ */
+export function useAccount(namespace?: ChainNamespace): UseAccountReturnType {
+  useKernel('useAccount')
+  return useKernelState((state) => {
+    const ns = namespace ?? state.activeNamespace
+    const account = (ns && state.accounts[ns]) || DISCONNECTED
+    return { ...account, namespace: ns, isConnected: account.status === 'connected' }
+  })
+}

@@ -1,0 +1,37 @@
+'use client'
+import type { I18n } from 'latchkit'
+import { useCallback, useSyncExternalStore } from 'react'
+import { useKernel } from './context'
+
+export type Translate = I18n['t']
+
+/**
+ * The kernel's i18n with a `t` that changes identity when strings change (so memoised
+ * components re-render on a locale switch).
+ *
+ * @example
+ * const { t, setLocale } = useI18n()
+ * setLocale({ 'connect.title': 'Wallet verbinden' })
+ */
+export function useI18n(): { t: Translate; setLocale: I18n['setLocale']; i18n: I18n } {
+  return useI18nAs('useI18n')
+}
+
+function useI18nAs(hook: string): { t: Translate; setLocale: I18n['setLocale']; i18n: I18n } {
+  const { i18n } = useKernel(hook)
+  const version = useSyncExternalStore(i18n.subscribe, i18n.version, i18n.version)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: version is the cache key
+  const t = useCallback<Translate>((key, values) => i18n.t(key, values), [i18n, version])
+  return { t, setLocale: i18n.setLocale, i18n }
+}
+
+/**
+ * Just the translate function.
+ *
+ * @example
+ * const t = useT()
+ * <h2>{t('connect.title')}</h2>
+ */
+export function useT(): Translate {
+  return useI18nAs('useT').t
+}

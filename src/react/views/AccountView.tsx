@@ -1,0 +1,82 @@
+'use client'
+import type { ReactElement } from 'react'
+import { Avatar } from '../Avatar'
+import type { AccountTabContribution, FeatureContribution } from '../contributions'
+import { useKernel } from '../context'
+import { formatBalance, safeImageUrl, safeLinkUrl, truncateAddress } from '../format'
+import { Icon } from '../icons'
+import { useAccount } from '../useAccount'
+import { useT } from '../useI18n'
+import { useNetwork } from '../useNetwork'
+import { useSlot } from '../useSlot'
+import { AccountTabs } from './AccountTabs'
+import { disconnectWithNotice } from './disconnectWithNotice'
+
+/**
+ * Account: who is connected (name or truncated address, avatar, balance), copy and
+ * explorer, the network, the `features` slot's buttons, the `accountTabs` slot, and
+ * Disconnect. Reads only namespace-neutral state.
+ */
+export default function AccountView(): ReactElement | null {
+  const kernel = useKernel()
+  const t = useT()
+  const account = useAccount()
+  const { caipNetwork } = useNetwork()
+  const features = useSlot<FeatureContribution>('features')
+  const tabs = useSlot<AccountTabContribution>('accountTabs')
+  const address = account.address
+  if (!address) return null
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address)
+      kernel.snackbar.success(t('account.copied'))
+    } catch {
+      kernel.snackbar.error(t('account.copyFailed'))
+    }
+  }
+  const balance = formatBalance(account.balance, account.balanceSymbol)
+  const explorer = safeLinkUrl(account.addressExplorerUrl)
+  const networkIcon = safeImageUrl(caipNetwork?.imageUrl)
+
+  return (
+    <div className="lk-stack">
+      <div className="lk-profile">
+        <Avatar address={address} image={account.profileImage} size={64} />
+        <div className="lk-name">
+          <span data-latchkit="account-name">{account.profileName || truncateAddress(address)}</span>
+          <button type="button" className="lk-icon-btn" aria-label={t('account.copy')} onClick={copy}>
+            <Icon name="copy" />
+          </button>
+        </div>
+        {balance && <span className="lk-muted" data-latchkit="balance">{balance}</span>}
+        {explorer && (
+          <a className="lk-secondary" href={explorer} target="_blank" rel="noopener noreferrer">
+            {t('account.explorer')} <Icon name="external" />
+          </a>
+        )}
+      </div>
+      <button type="button" className="lk-row" onClick={() => kernel.router.push('Networks')}>
+        {networkIcon ? <img src={networkIcon} alt="" width={32} height={32} /> : <span className="lk-tile" aria-hidden="true" />}
+        <span className="lk-grow">{caipNetwork?.name ?? t('account.network')}</span>
+        <Icon name="chevron" />
+      </button>
+      {features.map((feature) => (
+        <button
+          key={feature.id}
+          type="button"
+          className="lk-row"
+          data-feature={feature.id}
+          onClick={() => kernel.router.push(feature.view)}
+        >
+          <span className="lk-grow">{t(feature.label)}</span>
+          <Icon name="chevron" />
+        </button>
+      ))}
+      {tabs.length > 0 && <AccountTabs tabs={tabs} />}
+      <button type="button" className="lk-row" onClick={() => disconnectWithNotice(kernel)}>
+        <span className="lk-grow">{t('account.disconnect')}</span>
+      </button>
+    </div>
+  )
+}

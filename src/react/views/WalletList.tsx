@@ -1,0 +1,48 @@
+'use client'
+import type { ReactElement } from 'react'
+import { useKernel } from '../context'
+import { useConnectors } from '../useConnectors'
+import { useT } from '../useI18n'
+import { startConnect } from './connectAttempt'
+import { sortWallets } from './sortWallets'
+import { WalletIcon } from './WalletIcon'
+
+/**
+ * The wallets the adapters found, in connector-type order with recent ones marked, or an
+ * empty state. Picking one pushes ConnectingExternal and starts `connect`.
+ */
+export function WalletList(): ReactElement {
+  const kernel = useKernel()
+  const t = useT()
+  const connectors = useConnectors()
+  const wallets = sortWallets(
+    connectors,
+    kernel.slots.order('connectorTypes'),
+    kernel.storage.get('recentWallets') ?? [],
+  )
+  if (wallets.length === 0) {
+    return <p className="lk-center lk-muted">{t('connect.empty')}</p>
+  }
+  return (
+    <ul className="lk-list" aria-label={t('connect.wallets')}>
+      {wallets.map(({ connector, group }) => (
+        <li key={connector.id}>
+          <button
+            type="button"
+            className="lk-row"
+            data-connector={connector.id}
+            onClick={() => {
+              kernel.router.push('ConnectingExternal', { connectorId: connector.id })
+              startConnect(kernel, connector.id)
+            }}
+          >
+            <WalletIcon url={connector.imageUrl} />
+            <span className="lk-grow">{connector.name}</span>
+            {group === 'recent' && <span className="lk-tag">{t('connect.recent')}</span>}
+            {group === 'injected' && <span className="lk-tag">{t('connect.installed')}</span>}
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}
