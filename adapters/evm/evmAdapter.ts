@@ -68,14 +68,16 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
     isAddress: (address, { strict = true } = {}) => isAddress(address, { strict }),
 
-    getBalance: ({ address, network }) => getBalance(clientFor(network), { address, network }),
+    // async throughout: a missing RPC URL or provider must reject, not throw synchronously.
+    getBalance: async ({ address, network }) => getBalance(clientFor(network), { address, network }),
 
-    signMessage: ({ connector, address, message }) =>
+    signMessage: async ({ connector, address, message }) =>
       signMessage(providerOf(connector), { address, message }),
 
-    sendTransaction: ({ connector, ...parameters }) => sendTransaction(providerOf(connector), parameters),
+    sendTransaction: async ({ connector, ...parameters }) =>
+      sendTransaction(providerOf(connector), parameters),
 
-    estimateFee: ({ connector: _connector, ...parameters }) =>
+    estimateFee: async ({ connector: _connector, ...parameters }) =>
       estimateFee(clientFor(parameters.network), parameters),
 
     getAddressExplorerUrl,
