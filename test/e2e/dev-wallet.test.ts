@@ -1,0 +1,379 @@
+/**
+ * The dev wallet on its own, in Chromium against real anvil chains: EIP-6963
+ * announcements, consent prompts clicked in the panel, signatures and transactions signed
+ * by anvil, chain switching and adding, permissions remembered across reloads.
+ */
+import type { BrowserContext, Page } from 'playwright-core'
+import {
+  type Address,
+  createPublicClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  parseEther,
+  recoverMessageAddress,
+  verifyTypedData,
+} from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type StartedChains, startChains } from '../../devstack/chain.js'
+import type { DevWalletChain } from '../../devstack/dev-wallet/index.js'
+import { fixtureAccounts, fixtureContracts } from '../../devstack/fixtures.js'
+import { newLocalContext } from '../support/browser.js'
+import { browserForFile } from '../support/browser-for-file.js'
+import type { StaticServer } from '../support/static-server.js'
+import { eventsInPage, installInPage, requestInPage, walletPanel } from './helpers/devWalletDriver.js'
+import { serveDevWalletPage } from './helpers/devWalletPage.js'
+
+const getBrowser = browserForFile()
+let stack: StartedChains
+let server: StaticServer
+let chains: DevWalletChain[]
+let context: BrowserContext
+let page: Page
+let blocked: string[]
+
+const account0 = fixtureAccounts[0]!.address
+const account1 = fixtureAccounts[1]!.address
+
+beforeAll(async () => {
+  // Own chains: this file sends transactions, which the shared chains must not see.
+  ;[stack, server] = await Promise.all([startChains(), serveDevWalletPage()])
+  chains = stack.chains.map((chain) => ({
+    chainId: chain.chainId,
+    name: `Local ${chain.chainId}`,
+    rpcUrl: chain.rpcUrl,
+  }))
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([stack?.stop(), server?.close()])
+})
+
+beforeEach(async () => {
+  ;({ context, blocked } = await newLocalContext(getBrowser()))
+  page = await context.newPage()
+  await page.goto(server.url)
+})
+afterEach(async () => {
+  expect(blocked).toEqual([])
+  await context.close()
+})
+
+const accounts = fixtureAccounts.map((account) => account.address)
+
+describe('dev wallet: EIP-6963', () => {
+  it('announces once at install and again on every eip6963:requestProvider', async () => {
+    const seen = await page.evaluate((chains) => {
+      const seen: Array<Record<string, unknown>> = []
+      window.addEventListener('eip6963:announceProvider', (event) => {
+        const { info, provider } = (event as CustomEvent).detail
+        seen.push({ ...info, frozen: Object.isFrozen(info), request: typeof provider.request })
+      })
+      window.LatchDevWallet.installDevWallet({ chains })
+      window.dispatchEvent(new Event('eip6963:requestProvider'))
+      return seen
+    }, chains)
+    expect(seen).toHaveLength(2)
+    expect(seen[0]).toEqual(seen[1])
+    expect(seen[0]).toMatchObject({
+      name: 'Latch Dev Wallet',
+      rdns: 'dev.latchkit.wallet',
+      frozen: true,
+      request: 'function',
+    })
+    expect(seen[0]?.uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(seen[0]?.icon).toMatch(/^data:image\/svg\+xml,/)
+  })
+
+  it('says plainly when installed without chains', async () => {
+    const message = await page
+      .evaluate(() => window.LatchDevWallet.installDevWallet({ chains: [] }))
+      .then(
+        () => 'installed',
+        (error: Error) => error.message,
+      )
+    expect(message).toMatch(/needs at least one chain/)
+  })
+})
+
+describe('dev wallet: accounts and consent', () => {
+  it('lists no account until the site is approved, then remembers it across a reload', async () => {
+    await installInPage(page, { chains })
+    const panel = walletPanel(page)
+    await expect(panel.siteStatus.textContent()).resolves.toMatch(/^Not connected to 127\.0\.0\.1:\d+$/)
+    expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [] })
+
+    const connecting = requestInPage(page, 'eth_requestAccounts')
+    await panel.prompt.waitFor({ state: 'visible' })
+    expect(await panel.promptTitle.textContent()).toBe('Connection request')
+    const promptText = await panel.prompt.textContent()
+    expect(promptText).toContain('eth_requestAccounts')
+    expect(promptText).toContain(new URL(server.url).origin)
+    expect(promptText).toContain(account0)
+    await panel.approve.click()
+    expect(await connecting).toEqual({ ok: true, result: [account0] })
+    await panel.prompt.waitFor({ state: 'hidden' })
+    expect(await eventsInPage(page)).toContainEqual(['accountsChanged', [account0]])
+    expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [account0] })
+
+    await page.reload()
+    await installInPage(page, { chains })
+    // Already approved: no prompt, the account comes back at once.
+    expect(await requestInPage(page, 'eth_requestAccounts')).toEqual({ ok: true, result: [account0] })
+    expect(await panel.prompt.isHidden()).toBe(true)
+    expect(await panel.siteStatus.textContent()).toMatch(/^Connected to /)
+  })
+
+  it('answers 4001 when the person rejects, and prompts again next time', async () => {
+    await installInPage(page, { chains, accounts })
+    const panel = walletPanel(page)
+    const first = requestInPage(page, 'eth_requestAccounts')
+    await panel.reject.click()
+    expect(await first).toEqual({ ok: false, code: 4001, message: 'User rejected the request.' })
+    expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [] })
+
+    const second = requestInPage(page, 'eth_requestAccounts')
+    await panel.approve.click()
+    expect(await second).toEqual({ ok: true, result: [account0] })
+  })
+
+  it('joins concurrent connection requests into one prompt', async () => {
+    await installInPage(page, { chains, accounts })
+    const both = Promise.all([
+      requestInPage(page, 'eth_requestAccounts'),
+      requestInPage(page, 'eth_requestAccounts'),
+    ])
+    await walletPanel(page).approve.click()
+    expect(await both).toEqual([
+      { ok: true, result: [account0] },
+      { ok: true, result: [account0] },
+    ])
+    expect(await page.evaluate(() => window.devWallet.controller.pending())).toEqual([])
+  })
+
+  it('switches account from the panel, and forgets the site on Disconnect and on wallet_revokePermissions', async () => {
+    await installInPage(page, { chains, accounts })
+    const panel = walletPanel(page)
+    const connecting = requestInPage(page, 'eth_requestAccounts')
+    await panel.approve.click()
+    await connecting
+
+    await panel.account.selectOption(account1)
+    expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [account1] })
+    expect(await eventsInPage(page)).toContainEqual(['accountsChanged', [account1]])
+
+    await panel.disconnect.click()
+    expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [] })
+    expect((await eventsInPage(page)).at(-1)).toEqual(['accountsChanged', []])
+    expect(await panel.disconnect.isDisabled()).toBe(true)
+
+    const again = requestInPage(page, 'eth_requestAccounts')
+    await panel.approve.click()
+    // The selected account is remembered: reconnecting shares account 1.
+    expect(await again).toEqual({ ok: true, result: [account1] })
+    expect(await requestInPage(page, 'wallet_getPermissions')).toMatchObject({
+      ok: true,
+      result: [{ parentCapability: 'eth_accounts', caveats: [{ value: [account1] }] }],
+    })
+    expect(await requestInPage(page, 'wallet_revokePermissions', [{ eth_accounts: {} }])).toEqual({
+      ok: true,
+      result: null,
+    })
+    expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [] })
+
+    await page.reload()
+    await installInPage(page, { chains, accounts })
+    expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [] })
+  })
+
+  it('refuses signing before the site is connected, and node administration always', async () => {
+    await installInPage(page, { chains, accounts })
+    expect(await requestInPage(page, 'personal_sign', ['0x68656c6c6f', account0])).toMatchObject({
+      ok: false,
+      code: 4100,
+    })
+    expect(await requestInPage(page, 'anvil_setBalance', [account0, '0x0'])).toMatchObject({
+      ok: false,
+      code: 4200,
+    })
+    expect(await requestInPage(page, 'eth_sign', [account0, '0x00'])).toMatchObject({ ok: false, code: 4200 })
+  })
+})
+
+describe('dev wallet: signing and sending through anvil', () => {
+  beforeEach(async () => {
+    await installInPage(page, { chains, accounts })
+    const connecting = requestInPage(page, 'eth_requestAccounts')
+    await walletPanel(page).approve.click()
+    await connecting
+  })
+
+  it('signs a personal_sign message that recovers to the account, showing the text as text', async () => {
+    const panel = walletPanel(page)
+    const message = 'Sign in to latchkit <img src=x onerror="window.pwned=1">'
+    const hex = `0x${Buffer.from(message).toString('hex')}` as Hex
+    const signing = requestInPage(page, 'personal_sign', [hex, account0])
+    await panel.prompt.waitFor({ state: 'visible' })
+    expect(await panel.prompt.textContent()).toContain(message)
+    // Shown as text: no element was made from the message.
+    expect(
+      await page.evaluate(
+        () => document.querySelector('#latchkit-dev-wallet')?.shadowRoot?.querySelectorAll('img').length,
+      ),
+    ).toBe(0)
+    await panel.approve.click()
+    const outcome = await signing
+    expect(outcome.ok).toBe(true)
+    const signature = (outcome as { result: Hex }).result
+    expect(await recoverMessageAddress({ message, signature })).toBe(account0)
+    expect(await page.evaluate(() => 'pwned' in window)).toBe(false)
+  })
+
+  it('signs EIP-712 typed data, and refuses a domain on another chain', async () => {
+    const typedData = {
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Greeting: [{ name: 'text', type: 'string' }],
+      },
+      primaryType: 'Greeting',
+      domain: { name: 'latchkit', chainId: chains[0]!.chainId },
+      message: { text: 'hello' },
+    } as const
+    const signing = requestInPage(page, 'eth_signTypedData_v4', [account0, JSON.stringify(typedData)])
+    const panel = walletPanel(page)
+    await panel.prompt.waitFor({ state: 'visible' })
+    expect(await panel.prompt.textContent()).toContain('Greeting')
+    await panel.approve.click()
+    const outcome = await signing
+    expect(outcome.ok).toBe(true)
+    const valid = await verifyTypedData({
+      address: account0,
+      domain: typedData.domain,
+      types: { Greeting: typedData.types.Greeting },
+      primaryType: 'Greeting',
+      message: typedData.message,
+      signature: (outcome as { result: Hex }).result,
+    })
+    expect(valid).toBe(true)
+
+    const otherChain = { ...typedData, domain: { ...typedData.domain, chainId: 1 } }
+    expect(
+      await requestInPage(page, 'eth_signTypedData_v4', [account0, JSON.stringify(otherChain)]),
+    ).toMatchObject({
+      ok: false,
+      code: -32602,
+    })
+  })
+
+  it('sends ether after approval, describing recipient and value', async () => {
+    const client = createPublicClient({ transport: http(chains[0]!.rpcUrl) })
+    const recipient = fixtureAccounts[3]!.address
+    const before = await client.getBalance({ address: recipient })
+    const sending = requestInPage(page, 'eth_sendTransaction', [
+      { from: account0, to: recipient, value: `0x${parseEther('1.5').toString(16)}` },
+    ])
+    const panel = walletPanel(page)
+    await panel.prompt.waitFor({ state: 'visible' })
+    const text = await panel.prompt.textContent()
+    expect(text).toContain('Transaction request')
+    expect(text).toContain(recipient)
+    expect(text).toContain('1.5 ETH')
+    expect(text).toContain('none (plain transfer)')
+    await panel.approve.click()
+    const outcome = await sending
+    expect(outcome.ok).toBe(true)
+    const receipt = await client.waitForTransactionReceipt({ hash: (outcome as { result: Hex }).result })
+    expect(receipt.status).toBe('success')
+    expect(await client.getBalance({ address: recipient })).toBe(before + parseEther('1.5'))
+  })
+
+  it('decodes an ERC-20 transfer with the token symbol and decimals', async () => {
+    const recipient = fixtureAccounts[2]!.address as Address
+    const data = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, 1_500_000n],
+    })
+    const sending = requestInPage(page, 'eth_sendTransaction', [
+      { from: account0, to: fixtureContracts.LUSD, data },
+    ])
+    const panel = walletPanel(page)
+    await panel.prompt.waitFor({ state: 'visible' })
+    expect(await panel.prompt.textContent()).toContain(`ERC-20 transfer of 1.5 LUSD to ${recipient}`)
+    await panel.reject.click()
+    expect(await sending).toEqual({ ok: false, code: 4001, message: 'User rejected the request.' })
+  })
+
+  it('refuses a transaction from an account the site was not given', async () => {
+    expect(
+      await requestInPage(page, 'eth_sendTransaction', [{ from: account1, to: account0, value: '0x1' }]),
+    ).toMatchObject({ ok: false, code: 4100 })
+  })
+})
+
+describe('dev wallet: networks', () => {
+  it('answers 4902 for an unknown chain, adds it after approval and switches with chainChanged', async () => {
+    const [first, second] = chains as [DevWalletChain, DevWalletChain]
+    await installInPage(page, { chains: [first], accounts })
+    const panel = walletPanel(page)
+    const secondHex = `0x${second.chainId.toString(16)}`
+    expect(await requestInPage(page, 'eth_chainId')).toEqual({
+      ok: true,
+      result: `0x${first.chainId.toString(16)}`,
+    })
+    expect(await requestInPage(page, 'wallet_switchEthereumChain', [{ chainId: secondHex }])).toMatchObject({
+      ok: false,
+      code: 4902,
+    })
+
+    const adding = requestInPage(page, 'wallet_addEthereumChain', [
+      {
+        chainId: secondHex,
+        chainName: 'Second local',
+        rpcUrls: [second.rpcUrl],
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      },
+    ])
+    await panel.prompt.waitFor({ state: 'visible' })
+    expect(await panel.promptTitle.textContent()).toBe('Add network')
+    await panel.approve.click()
+    expect(await adding).toEqual({ ok: true, result: null })
+    expect(await requestInPage(page, 'eth_chainId')).toEqual({ ok: true, result: secondHex })
+    expect(await eventsInPage(page)).toContainEqual(['chainChanged', secondHex])
+    // Reads go to the chain now selected.
+    expect(await requestInPage(page, 'net_version')).toEqual({ ok: true, result: String(second.chainId) })
+
+    const back = requestInPage(page, 'wallet_switchEthereumChain', [
+      { chainId: `0x${first.chainId.toString(16)}` },
+    ])
+    await panel.prompt.waitFor({ state: 'visible' })
+    expect(await panel.promptTitle.textContent()).toBe('Switch network')
+    await panel.approve.click()
+    expect(await back).toEqual({ ok: true, result: null })
+
+    // The added chain is remembered with the wallet.
+    await page.reload()
+    await installInPage(page, { chains: [first], accounts })
+    expect(await panel.network.locator('option').allTextContents()).toEqual([
+      `${first.name} (chain ${first.chainId})`,
+      `Second local (chain ${second.chainId})`,
+    ])
+  })
+
+  it('switches network from the panel and emits chainChanged in hex', async () => {
+    await installInPage(page, { chains, accounts })
+    const panel = walletPanel(page)
+    await panel.network.selectOption(String(chains[1]!.chainId))
+    const hex = `0x${chains[1]!.chainId.toString(16)}`
+    expect(await eventsInPage(page)).toContainEqual(['chainChanged', hex])
+    expect(await requestInPage(page, 'eth_chainId')).toEqual({ ok: true, result: hex })
+    const client = createPublicClient({ transport: http(chains[1]!.rpcUrl) })
+    expect(await requestInPage(page, 'eth_blockNumber')).toEqual({
+      ok: true,
+      result: `0x${(await client.getBlockNumber()).toString(16)}`,
+    })
+  })
+})

@@ -1,0 +1,17 @@
+// Browser tests of the dev wallet and the demo (test/e2e). The lead merges this into the
+// main vitest config later; until then: `npx vitest run -c vitest.e2e.config.ts`.
+import { defineConfig } from 'vitest/config'
+import { alias } from './vitest.shared.ts'
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    include: ['test/e2e/**/*.test.ts'],
+    environment: 'node',
+    // Child processes, not threads: anvil is tied to the thread that spawned it (setpriv
+    // --pdeathsig), and a fork's main thread lives exactly as long as the worker.
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
