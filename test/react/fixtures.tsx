@@ -58,7 +58,8 @@ export function shadowRoot(): ShadowRoot {
 
 /** Testing Library queries scoped to the modal. */
 export function modal() {
-  return within(shadowRoot() as unknown as HTMLElement)
+  // The mount element rather than the root itself, so failed queries can print the DOM.
+  return within(shadowRoot().querySelector('style + div') as HTMLElement)
 }
 
 /** Opens the modal on `view` and waits for its lazy module. */

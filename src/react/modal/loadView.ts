@@ -24,9 +24,14 @@ export function loadView(view: ViewDefinition): Promise<ComponentType> {
       return component
     })
   // Marked as React marks promises it has seen, so a loaded view renders without a flash.
+  // (Block bodies: returning the promise itself from its own handler would re-raise.)
   promise.then(
-    (value) => Object.assign(promise, { status: 'fulfilled', value }),
-    (reason) => Object.assign(promise, { status: 'rejected', reason }),
+    (value) => {
+      Object.assign(promise, { status: 'fulfilled', value })
+    },
+    (reason) => {
+      Object.assign(promise, { status: 'rejected', reason })
+    },
   )
   loaded.set(view, promise)
   return promise

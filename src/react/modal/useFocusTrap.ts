@@ -1,5 +1,5 @@
 'use client'
-import { type KeyboardEvent, type RefObject, useCallback, useEffect, useLayoutEffect } from 'react'
+import { type KeyboardEvent, type RefObject, useCallback, useLayoutEffect } from 'react'
 
 const FOCUSABLE =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
@@ -18,23 +18,26 @@ function deepActiveElement(): HTMLElement | null {
  */
 export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: KeyboardEvent) => void {
   useLayoutEffect(() => {
-    const opener = deepActiveElement()
-    dialog.current?.focus()
-    return () => {
-      if (opener?.isConnected) opener.focus()
-    }
-  }, [dialog])
-
-  useEffect(() => {
     const node = dialog.current
     if (!node) return
+    const opener = deepActiveElement()
+    node.focus()
     const host = (node.getRootNode() as ShadowRoot).host
     // Inside a shadow root, focus events reach the document retargeted to the host.
     const pullBack = (event: FocusEvent) => {
       if (event.target !== host && !node.contains(event.target as Node)) node.focus()
     }
     document.addEventListener('focusin', pullBack)
-    return () => document.removeEventListener('focusin', pullBack)
+    return () => {
+      document.removeEventListener('focusin', pullBack)
+      // After the commit: React restores focus to what was focused before it (our host,
+      // as it cannot see into the shadow root) and would undo an earlier hand-back.
+      // Someone else who took focus meanwhile (e.g. a modal:close handler) keeps it.
+      queueMicrotask(() => {
+        const active = document.activeElement
+        if (opener?.isConnected && (!active || active === document.body || active === host)) opener.focus()
+      })
+    }
   }, [dialog])
 
   return useCallback(

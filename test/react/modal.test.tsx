@@ -1,0 +1,118 @@
+import { act, fireEvent, screen } from '@testing-library/react'
+import { ConnectButton } from 'latchkit/react'
+import { describe, expect, it } from 'vitest'
+import { makeKernel, modal, openOn, renderWith, settle, shadowRoot } from './fixtures'
+
+const dialog = () => modal().getByRole('dialog')
+
+describe('modal shell', () => {
+  it('is a labelled modal dialog in a shadow root, with its stylesheet inside', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await openOn(kernel, 'Networks')
+    const root = shadowRoot()
+    expect(root.querySelector('style')?.textContent).toContain('.lk-dialog{width:360px')
+    expect(dialog().getAttribute('aria-modal')).toBe('true')
+    const title = root.getElementById(dialog().getAttribute('aria-labelledby') ?? '')
+    expect(title?.textContent).toBe('Choose Network')
+    // Nothing of the modal is in the light DOM: the host page's selectors cannot reach it.
+    expect(document.querySelector('[role=dialog]')).toBeNull()
+  })
+
+  it('renders nothing while closed', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await settle()
+    expect(modal().queryByRole('dialog')).toBeNull()
+  })
+})
+
+describe('routing', () => {
+  it('push shows the new view with a back button; back returns', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    expect(modal().queryByRole('button', { name: 'Back' })).toBeNull()
+    await act(async () => kernel.router.push('Networks'))
+    await settle()
+    expect(modal().getByRole('heading').textContent).toBe('Choose Network')
+    fireEvent.click(modal().getByRole('button', { name: 'Back' }))
+    await settle()
+    expect(kernel.router.current()?.view).toBe('Connect')
+    expect(modal().getByRole('heading').textContent).toBe('Connect Wallet')
+  })
+
+  it('back from the first view closes the modal', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    await act(async () => kernel.router.goBack())
+    expect(kernel.getState().modal.open).toBe(false)
+    expect(modal().queryByRole('dialog')).toBeNull()
+  })
+
+  it('Escape and the close button close the modal', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    fireEvent.keyDown(dialog(), { key: 'Escape' })
+    await settle(1)
+    expect(kernel.getState().modal.open).toBe(false)
+    await openOn(kernel, 'Connect')
+    fireEvent.click(modal().getByRole('button', { name: 'Close' }))
+    await settle(1)
+    expect(kernel.getState().modal.open).toBe(false)
+  })
+})
+
+describe('close guards', () => {
+  it('block Escape, the close button and the overlay, until removed', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    const release = kernel.router.addCloseGuard(() => 'sign-in required')
+    await openOn(kernel, 'Connect')
+    fireEvent.keyDown(dialog(), { key: 'Escape' })
+    fireEvent.click(modal().getByRole('button', { name: 'Close' }))
+    const overlay = shadowRoot().querySelector('.lk-overlay') as HTMLElement
+    fireEvent.mouseDown(overlay)
+    await settle(1)
+    expect(kernel.getState().modal.open).toBe(true)
+    expect(modal().getByRole('dialog')).toBeTruthy()
+    release()
+    fireEvent.keyDown(dialog(), { key: 'Escape' })
+    await settle(1)
+    expect(kernel.getState().modal.open).toBe(false)
+  })
+})
+
+describe('focus', () => {
+  it('moves into the dialog on open and returns to the opener on close', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel, <ConnectButton />)
+    const opener = screen.getByRole('button', { name: 'Connect Wallet' })
+    opener.focus()
+    fireEvent.click(opener)
+    await settle()
+    expect(shadowRoot().activeElement).toBe(dialog())
+    fireEvent.keyDown(dialog(), { key: 'Escape' })
+    await settle(1)
+    expect(document.activeElement).toBe(opener)
+  })
+
+  it('Tab and Shift+Tab wrap around inside the dialog', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    await act(async () => kernel.router.push('Networks'))
+    await settle()
+    const buttons = [...dialog().querySelectorAll<HTMLElement>('button')]
+    const first = buttons[0]!
+    const last = buttons.at(-1)!
+    expect(first.getAttribute('aria-label')).toBe('Back')
+    last.focus()
+    fireEvent.keyDown(last, { key: 'Tab' })
+    expect(shadowRoot().activeElement).toBe(first)
+    fireEvent.keyDown(first, { key: 'Tab', shiftKey: true })
+    expect(shadowRoot().activeElement).toBe(last)
+  })
+})

@@ -1,0 +1,102 @@
+import { act, fireEvent } from '@testing-library/react'
+import { definePlugin } from 'latchkit'
+import type { AccountTabContribution, ConnectMethodContribution, FeatureContribution } from 'latchkit/react'
+import { describe, expect, it } from 'vitest'
+import { makeKernel, modal, openOn, renderWith, setConnected, settle, shadowRoot } from './fixtures'
+
+/** A plugin that adds one entry to a slot, as feature plugins do. */
+const contributes = (slot: string, item: ConnectMethodContribution | FeatureContribution | AccountTabContribution) =>
+  definePlugin({ id: `${slot}:${item.id}`, setup: (ctx) => ctx.slots.contribute(slot, item) })
+
+const methodIds = () =>
+  [...shadowRoot().querySelectorAll('[data-method]')].map((node) => node.getAttribute('data-method'))
+const featureIds = () =>
+  [...shadowRoot().querySelectorAll('[data-feature]')].map((node) => node.getAttribute('data-feature'))
+
+const Email = () => <input aria-label="Email" />
+
+describe('connectMethods slot', () => {
+  const plugins = [
+    contributes('connectMethods', { id: 'social', label: 'Social login', view: 'Socials' }),
+    contributes('connectMethods', { id: 'email', label: 'Email', component: Email }),
+  ]
+
+  it('renders contributions in the default order (email, social, wallet)', async () => {
+    const kernel = makeKernel({ plugins })
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    expect(methodIds()).toEqual(['email', 'social', 'wallet'])
+    expect(modal().getByRole('textbox', { name: 'Email' })).toBeTruthy()
+  })
+
+  it('follows options.order', async () => {
+    const kernel = makeKernel({ plugins, order: { connectMethods: ['wallet', 'social'] } })
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    expect(methodIds()).toEqual(['wallet', 'social', 'email'])
+  })
+
+  it('a method with a view pushes it', async () => {
+    const kernel = makeKernel({ plugins })
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    fireEvent.click(modal().getByRole('button', { name: 'Social login' }))
+    expect(kernel.router.current()?.view).toBe('Socials')
+  })
+
+  it('picks up a contribution made while the modal is open', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    expect(methodIds()).toEqual(['wallet'])
+    await act(async () => {
+      kernel.slots.contribute('connectMethods', { id: 'email', label: 'Email', component: Email })
+    })
+    expect(methodIds()).toEqual(['email', 'wallet'])
+  })
+})
+
+describe('features and accountTabs slots', () => {
+  const plugins = [
+    contributes('features', { id: 'send', label: 'Send', view: 'Send' }),
+    contributes('features', { id: 'receive', label: 'Receive', view: 'Receive' }),
+    contributes('features', { id: 'onramp', label: 'Buy', view: 'Onramp' }),
+    contributes('accountTabs', { id: 'activity', label: 'Activity', component: () => <p>activity panel</p> }),
+    contributes('accountTabs', { id: 'tokens', label: 'Tokens', component: () => <p>tokens panel</p> }),
+  ]
+
+  it('feature buttons follow SPEC §1 order and push their view', async () => {
+    const kernel = makeKernel({ plugins })
+    renderWith(kernel)
+    setConnected(kernel)
+    await openOn(kernel, 'Account')
+    expect(featureIds()).toEqual(['onramp', 'receive', 'send'])
+    fireEvent.click(modal().getByRole('button', { name: 'Send' }))
+    expect(kernel.router.current()?.view).toBe('Send')
+  })
+
+  it('feature order can be overridden', async () => {
+    const kernel = makeKernel({ plugins, order: { features: ['send', 'receive'] } })
+    renderWith(kernel)
+    setConnected(kernel)
+    await openOn(kernel, 'Account')
+    expect(featureIds()).toEqual(['send', 'receive', 'onramp'])
+  })
+
+  it('tabs render in order; only the selected one renders; account.currentTab selects', async () => {
+    const kernel = makeKernel({ plugins })
+    renderWith(kernel)
+    setConnected(kernel)
+    await openOn(kernel, 'Account')
+    const tabs = modal().getAllByRole('tab')
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Tokens', 'Activity'])
+    expect(tabs[0]?.getAttribute('aria-selected')).toBe('true')
+    expect(modal().getByText('tokens panel')).toBeTruthy()
+    expect(modal().queryByText('activity panel')).toBeNull()
+    fireEvent.click(tabs[1]!)
+    await settle(1)
+    expect(kernel.getState().accounts.eip155?.currentTab).toBe(1)
+    expect(modal().getByText('activity panel')).toBeTruthy()
+    expect(modal().queryByText('tokens panel')).toBeNull()
+  })
+})
