@@ -179,31 +179,31 @@ describe('reads and helpers', () => {
   })
 
   it('formats a balance with the network currency', async () => {
-    const client = { getBalance: async () => 1_500_000_000_000_000_000n }
-    await expect(getBalance(client, { address: ACCOUNT, network: base })).resolves.toEqual({
+    const rpc = fakeProvider({ eth_getBalance: () => '0x14d1120d7b160000' })
+    await expect(getBalance(rpc, { address: ACCOUNT.toLowerCase(), network: base })).resolves.toEqual({
       balance: '1.5',
       symbol: 'ETH',
     })
+    expect(rpc.calls).toEqual([{ method: 'eth_getBalance', params: [ACCOUNT, 'latest'] }])
+    const broken = fakeProvider({ eth_getBalance: () => 12 })
+    await expect(getBalance(broken, { address: ACCOUNT, network: base })).rejects.toBeInstanceOf(
+      ValidationError,
+    )
   })
 
   it('estimates a fee as gas times gas price, refusing bad fees first', async () => {
-    const asked: unknown[] = []
-    const client = {
-      estimateGas: async (request: unknown) => {
-        asked.push(request)
-        return 21_000n
-      },
-      getGasPrice: async () => 3n,
-    }
+    const rpc = fakeProvider({ eth_estimateGas: () => '0x5208', eth_gasPrice: () => '0x3' })
     const parameters = { network: mainnet, from: ACCOUNT, to: OTHER_ACCOUNT, value: 1n }
-    await expect(estimateFee(client, parameters)).resolves.toEqual({ fee: 63_000n, symbol: 'ETH' })
-    expect(asked).toEqual([{ account: ACCOUNT, to: OTHER_ACCOUNT, value: 1n, data: '0x' }])
-    await expect(
-      estimateFee(client, { ...parameters, gasPrice: 1n, maxFeePerGas: 1n }),
-    ).rejects.toMatchObject({
+    await expect(estimateFee(rpc, parameters)).resolves.toEqual({ fee: 63_000n, symbol: 'ETH' })
+    expect(rpc.calls).toContainEqual({
+      method: 'eth_estimateGas',
+      params: [{ from: ACCOUNT, to: OTHER_ACCOUNT, value: '0x1', data: '0x' }],
+    })
+    const asked = rpc.calls.length
+    await expect(estimateFee(rpc, { ...parameters, gasPrice: 1n, maxFeePerGas: 1n })).rejects.toMatchObject({
       code: 'FEE_CONFLICT',
     })
-    expect(asked).toHaveLength(1)
+    expect(rpc.calls).toHaveLength(asked)
   })
 
   it('says which network lacks an RPC URL', async () => {

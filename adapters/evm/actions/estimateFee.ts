@@ -1,6 +1,11 @@
-import { type LatchError, toRpcError } from 'latchkit'
-import type { PublicClient } from 'viem'
-import { buildTransactionRequest, type TransactionRequestParameters } from '../transactionRequest'
+import type { LatchError } from 'latchkit'
+import { type Eip1193Provider, request } from '../provider'
+import { readQuantity } from '../quantity'
+import {
+  buildTransactionRequest,
+  type TransactionRequestParameters,
+  toRpcTransaction,
+} from '../transactionRequest'
 
 export type EstimateFeeParameters = TransactionRequestParameters
 /** The fee in the native currency's base units, and its symbol. */
@@ -9,24 +14,24 @@ export type EstimateFeeReturnType = { fee: bigint; symbol: string }
 export type EstimateFeeErrorType = LatchError
 
 /**
- * Estimates what a send costs: the gas it needs times the network's current gas price,
- * both read from a public client.
+ * Estimates what a send costs: the gas it needs (`eth_estimateGas`) times the network's
+ * current gas price (`eth_gasPrice`), read through an RPC client for the network.
  *
  * @example
- * const { fee, symbol } = await estimateFee(client, { network: base, from, to, value: 1n })
+ * const rpc = createClient({ transport: http(base.rpcUrls.default.http[0]) })
+ * const { fee, symbol } = await estimateFee(rpc, { network: base, from, to, value: 1n })
  */
 export async function estimateFee(
-  client: Pick<PublicClient, 'estimateGas' | 'getGasPrice'>,
+  rpc: Eip1193Provider,
   parameters: EstimateFeeParameters,
 ): Promise<EstimateFeeReturnType> {
-  const { from, to, value, data } = buildTransactionRequest(parameters)
-  try {
-    const [gas, gasPrice] = await Promise.all([
-      client.estimateGas({ account: from, to, value, data }),
-      client.getGasPrice(),
-    ])
-    return { fee: gas * gasPrice, symbol: parameters.network.nativeCurrency.symbol }
-  } catch (error) {
-    throw toRpcError(error)
+  const { from, to, value, data } = toRpcTransaction(buildTransactionRequest(parameters))
+  const [gas, gasPrice] = await Promise.all([
+    request(rpc, { method: 'eth_estimateGas', params: [{ from, to, value, data }] }),
+    request(rpc, { method: 'eth_gasPrice' }),
+  ])
+  return {
+    fee: readQuantity(gas, 'eth_estimateGas') * readQuantity(gasPrice, 'eth_gasPrice'),
+    symbol: parameters.network.nativeCurrency.symbol,
   }
 }

@@ -1,5 +1,7 @@
-import { type LatchError, messages, type Network, toRpcError, ValidationError } from 'latchkit'
-import { formatUnits, getAddress, isAddress, type PublicClient } from 'viem'
+import { type LatchError, messages, type Network, ValidationError } from 'latchkit'
+import { formatUnits, getAddress, isAddress } from 'viem'
+import { type Eip1193Provider, request } from '../provider'
+import { readQuantity } from '../quantity'
 
 export interface GetBalanceParameters {
   address: string
@@ -7,18 +9,20 @@ export interface GetBalanceParameters {
 }
 /** The balance in whole units (e.g. '1.5') and the currency symbol. */
 export type GetBalanceReturnType = { balance: string; symbol: string }
-/** The RPC's failure, mapped through toRpcError; ValidationError for a bad address. */
+/** The RPC's failure, mapped through toRpcError; ValidationError for a bad address or answer. */
 export type GetBalanceErrorType = LatchError
 
 /**
- * Reads the native balance of `address` through a public client on `network`, formatted
- * with the network's currency decimals.
+ * Reads the native balance of `address` (`eth_getBalance`) through an RPC client for
+ * `network` (a viem client, or any EIP-1193 `request`), formatted with the network's
+ * currency decimals.
  *
  * @example
- * await getBalance(client, { address, network: mainnet }) // { balance: '1.5', symbol: 'ETH' }
+ * const rpc = createClient({ transport: http(mainnet.rpcUrls.default.http[0]) })
+ * await getBalance(rpc, { address, network: mainnet }) // { balance: '1.5', symbol: 'ETH' }
  */
 export async function getBalance(
-  client: Pick<PublicClient, 'getBalance'>,
+  rpc: Eip1193Provider,
   { address, network }: GetBalanceParameters,
 ): Promise<GetBalanceReturnType> {
   if (!isAddress(address, { strict: false })) {
@@ -27,12 +31,7 @@ export async function getBalance(
       details: `Not an address: ${address}`,
     })
   }
-  let wei: bigint
-  try {
-    wei = await client.getBalance({ address: getAddress(address) })
-  } catch (error) {
-    throw toRpcError(error)
-  }
+  const answer = await request(rpc, { method: 'eth_getBalance', params: [getAddress(address), 'latest'] })
   const { decimals, symbol } = network.nativeCurrency
-  return { balance: formatUnits(wei, decimals), symbol }
+  return { balance: formatUnits(readQuantity(answer, 'eth_getBalance'), decimals), symbol }
 }
