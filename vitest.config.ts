@@ -17,6 +17,18 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'evm',
+          environment: 'node',
+          include: ['test/evm/**/*.test.ts'],
+          // Child processes, not threads: anvil dies with the thread that spawned it.
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'devstack',
           environment: 'node',
           include: ['test/devstack/**/*.test.ts'],
