@@ -297,11 +297,13 @@ export class SwitchChainError extends RpcError {
 
 function readCode(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined
-  const code = (error as { code?: unknown }).code
-  if (typeof code === 'number' && Number.isInteger(code)) return code
-  // Some wallets nest the real error (e.g. { data: { originalError: { code } } }).
+  // Some wallets wrap the real EIP-1193 error in a generic one, e.g.
+  // { code: -32603, data: { originalError: { code: 4902 } } }: the inner code is the truth.
   const data = (error as { data?: { originalError?: unknown } }).data
-  return data?.originalError ? readCode(data.originalError) : undefined
+  const nested = data?.originalError ? readCode(data.originalError) : undefined
+  if (nested !== undefined) return nested
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'number' && Number.isInteger(code) ? code : undefined
 }
 
 /**

@@ -48,3 +48,11 @@ export * from './cache'
 export * from './logger'
 export * from './storage'
 export type * from './types'
+export { signMessage } from './actions/signMessage'
+export type { SignMessageParameters, SignMessageReturnType, SignMessageErrorType } from './actions/signMessage'
+export { sendTransaction } from './actions/sendTransaction'
+export type {
+  SendTransactionParameters as SendParameters,
+  SendTransactionReturnType,
+  SendTransactionErrorType,
+} from './actions/sendTransaction'

@@ -1,0 +1,30 @@
+import { type LatchError, latchError, toRpcError } from '../errors'
+import { requireAdapter } from '../kernel'
+import type { Kernel } from '../kernel'
+import type { ChainNamespace } from '../types'
+import { activeConnection } from './activeConnection'
+
+export interface SignMessageParameters {
+  message: string
+  /** Default: the active namespace. */
+  namespace?: ChainNamespace
+}
+export type SignMessageReturnType = string
+export type SignMessageErrorType = LatchError
+
+/**
+ * Asks the connected wallet to sign a plain-text message.
+ *
+ * @example
+ * const signature = await signMessage(kernel, { message: 'Hello' })
+ */
+export async function signMessage(kernel: Kernel, params: SignMessageParameters): Promise<string> {
+  const { namespace, connector, network, address } = activeConnection(kernel, params.namespace)
+  const adapter = requireAdapter(kernel, namespace)
+  if (!adapter.signMessage) throw latchError('CHAIN_ADAPTER_NOT_FOUND', {}, { details: `${namespace} cannot sign messages` })
+  try {
+    return await adapter.signMessage({ connector, network, address, message: params.message })
+  } catch (error) {
+    throw toRpcError(error)
+  }
+}
