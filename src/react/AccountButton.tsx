@@ -1,10 +1,10 @@
 'use client'
 import type { ButtonHTMLAttributes, ReactElement } from 'react'
 import { Avatar } from './Avatar'
+import { useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
 import { formatBalance, truncateAddress } from './format'
 import { useAccount } from './useAccount'
-import { useButtonStyle } from './buttonStyle'
 
 export type AccountButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** Hide the balance (e.g. in a narrow header). */

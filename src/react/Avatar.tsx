@@ -36,5 +36,9 @@ export function Avatar({
     objectFit: 'cover',
     background: src ? undefined : addressGradient(address ?? ''),
   }
-  return src ? <img src={src} alt="" width={size} height={size} style={style} /> : <span aria-hidden="true" style={style} />
+  return src ? (
+    <img src={src} alt="" width={size} height={size} style={style} />
+  ) : (
+    <span aria-hidden="true" style={style} />
+  )
 }

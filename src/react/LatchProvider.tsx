@@ -36,7 +36,10 @@ export function LatchProvider({ kernel, children }: LatchProviderProps): ReactEl
   installCore(kernel)
   // The view open() would show is fetched while idle, so the first open paints at once.
   useEffect(() => {
-    const timer = setTimeout(() => preloadView(kernel, kernel.getState().status === 'connected' ? 'Account' : 'Connect'), 0)
+    const timer = setTimeout(
+      () => preloadView(kernel, kernel.getState().status === 'connected' ? 'Account' : 'Connect'),
+      0,
+    )
     return () => clearTimeout(timer)
   }, [kernel])
   return (

@@ -1,6 +1,6 @@
 'use client'
-import { createContext, useContext } from 'react'
 import type { Kernel } from 'latchkit'
+import { createContext, useContext } from 'react'
 import { ProviderMissingError } from './errors'
 
 /** Holds the kernel; `null` outside a provider so hooks can say what is missing. */

@@ -1,6 +1,6 @@
 'use client'
-import { useCallback, useRef, useSyncExternalStore } from 'react'
 import type { KernelState } from 'latchkit'
+import { useCallback, useRef, useSyncExternalStore } from 'react'
 import { useKernel } from './context'
 import { shallowEqual } from './shallowEqual'
 

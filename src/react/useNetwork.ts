@@ -1,5 +1,5 @@
 'use client'
-import { type ChainNamespace, type Network, isSupportedNetwork, switchNetwork } from 'latchkit'
+import { type ChainNamespace, isSupportedNetwork, type Network, switchNetwork } from 'latchkit'
 import { useCallback, useMemo } from 'react'
 import { useKernel } from './context'
 import { useKernelState } from './useKernelState'
@@ -31,10 +31,7 @@ export function useNetwork(namespace?: ChainNamespace): UseNetworkReturnType {
   })
   // Options never change after createKernel, so the list is computed once per namespace.
   const networks = useMemo(() => (ns ? kernel.networks(ns) : []), [kernel, ns])
-  const switchTo = useCallback(
-    (caipNetworkId: string) => switchNetwork(kernel, { caipNetworkId }),
-    [kernel],
-  )
+  const switchTo = useCallback((caipNetworkId: string) => switchNetwork(kernel, { caipNetworkId }), [kernel])
   return {
     caipNetwork,
     networks,

@@ -15,7 +15,11 @@ export function useRoute<P extends Record<string, unknown> = Record<string, unkn
 } {
   return useKernelState((state) => {
     const entry: RouterEntry | undefined = state.modal.history.at(-1)
-    return { view: entry?.view, params: (entry?.params ?? EMPTY) as Partial<P>, depth: state.modal.history.length }
+    return {
+      view: entry?.view,
+      params: (entry?.params ?? EMPTY) as Partial<P>,
+      depth: state.modal.history.length,
+    }
   })
 }
 

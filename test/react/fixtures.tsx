@@ -1,4 +1,4 @@
-import { act, render, within } from '@testing-library/react'
+import { act, fireEvent, render, within } from '@testing-library/react'
 import { type Connector, createKernel, type Kernel, type KernelOptions, type Network } from 'latchkit'
 import { LatchProvider } from 'latchkit/react'
 import type { ReactNode } from 'react'
@@ -94,4 +94,15 @@ export function setConnected(kernel: Kernel, patch: Record<string, unknown> = {}
       draft.activeNamespace = 'eip155'
     })
   })
+}
+
+/**
+ * Clicks inside an async act and lets things settle. A sync act (plain fireEvent) does
+ * not wait for a view that suspends on its lazy module, so the test would see the skeleton.
+ */
+export async function click(element: HTMLElement) {
+  await act(async () => {
+    fireEvent.click(element)
+  })
+  await settle()
 }

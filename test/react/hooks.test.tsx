@@ -18,8 +18,12 @@ import { ADDRESS, fakeConnector, makeKernel, setConnected } from './fixtures'
 
 afterEach(() => vi.restoreAllMocks())
 
+function Title() {
+  return <span>{useT()('button.connect')}</span>
+}
+
 describe('hooks outside the provider', () => {
-  const hooks = {
+  const hooks: Record<string, () => unknown> = {
     useKernel: () => useKernel(),
     useKernelState: () => useKernelState((s) => s.status),
     useModal: () => useModal(),
@@ -49,7 +53,9 @@ describe('hooks outside the provider', () => {
 describe('hooks inside the provider', () => {
   const setup = () => {
     const kernel = makeKernel()
-    const wrapper = ({ children }: { children: ReactNode }) => <LatchProvider kernel={kernel}>{children}</LatchProvider>
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <LatchProvider kernel={kernel}>{children}</LatchProvider>
+    )
     return { kernel, wrapper }
   }
 
@@ -58,7 +64,12 @@ describe('hooks inside the provider', () => {
     const { result } = renderHook(() => useAccount(), { wrapper })
     expect(result.current).toMatchObject({ namespace: 'eip155', isConnected: false, address: undefined })
     setConnected(kernel, { balance: '1.5', balanceSymbol: 'ETH' })
-    expect(result.current).toMatchObject({ isConnected: true, address: ADDRESS, balance: '1.5', status: 'connected' })
+    expect(result.current).toMatchObject({
+      isConnected: true,
+      address: ADDRESS,
+      balance: '1.5',
+      status: 'connected',
+    })
   })
 
   it('useAccount keeps its reference when an unrelated part of the state changes', () => {
@@ -102,7 +113,9 @@ describe('hooks inside the provider', () => {
 
   it('useConnectors re-renders as connectors register and filters by namespace', () => {
     const { kernel, wrapper } = setup()
-    const { result } = renderHook(() => ({ all: useConnectors(), solana: useConnectors('solana') }), { wrapper })
+    const { result } = renderHook(() => ({ all: useConnectors(), solana: useConnectors('solana') }), {
+      wrapper,
+    })
     expect(result.current.all).toEqual([])
     act(() => {
       kernel.connectors.register(fakeConnector())
@@ -113,9 +126,6 @@ describe('hooks inside the provider', () => {
 
   it('useT re-renders on a locale change', () => {
     const { kernel, wrapper } = setup()
-    function Title() {
-      return <span>{useT()('button.connect')}</span>
-    }
     render(<Title />, { wrapper })
     expect(screen.getByText('Connect Wallet')).toBeTruthy()
     act(() => kernel.i18n.setLocale({ 'button.connect': 'Wallet verbinden' }))

@@ -13,7 +13,9 @@ describe('strings', () => {
   })
 
   it('createKernel({ locale }) overrides single strings', async () => {
-    const kernel = makeKernel({ locale: { 'button.connect': 'Wallet verbinden', 'connect.title': 'Verbinden' } })
+    const kernel = makeKernel({
+      locale: { 'button.connect': 'Wallet verbinden', 'connect.title': 'Verbinden' },
+    })
     renderWith(kernel, <ConnectButton />)
     expect(screen.getByRole('button').textContent).toBe('Wallet verbinden')
     await openOn(kernel, 'Connect')

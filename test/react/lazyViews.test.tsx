@@ -1,4 +1,5 @@
 import { act, fireEvent } from '@testing-library/react'
+import type { ReactElement } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { makeKernel, modal, openOn, renderWith, settle, shadowRoot } from './fixtures'
 
@@ -17,7 +18,7 @@ function deferred<T>() {
 describe('lazy views', () => {
   it('shows a skeleton until the module loads, then its default export', async () => {
     const kernel = makeKernel()
-    const pending = deferred<{ default: () => JSX.Element }>()
+    const pending = deferred<{ default: () => ReactElement }>()
     kernel.views.register({ id: 'Slow', title: 'Slow view', load: () => pending.promise })
     renderWith(kernel)
     await openOn(kernel, 'Slow')

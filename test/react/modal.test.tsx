@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import { ConnectButton } from 'latchkit/react'
 import { describe, expect, it } from 'vitest'
-import { makeKernel, modal, openOn, renderWith, settle, shadowRoot } from './fixtures'
+import { click, makeKernel, modal, openOn, renderWith, settle, shadowRoot } from './fixtures'
 
 const dialog = () => modal().getByRole('dialog')
 
@@ -36,8 +36,7 @@ describe('routing', () => {
     await act(async () => kernel.router.push('Networks'))
     await settle()
     expect(modal().getByRole('heading').textContent).toBe('Choose Network')
-    fireEvent.click(modal().getByRole('button', { name: 'Back' }))
-    await settle()
+    await click(modal().getByRole('button', { name: 'Back' }))
     expect(kernel.router.current()?.view).toBe('Connect')
     expect(modal().getByRole('heading').textContent).toBe('Connect Wallet')
   })
@@ -59,7 +58,7 @@ describe('routing', () => {
     await settle(1)
     expect(kernel.getState().modal.open).toBe(false)
     await openOn(kernel, 'Connect')
-    fireEvent.click(modal().getByRole('button', { name: 'Close' }))
+    await click(modal().getByRole('button', { name: 'Close' }))
     await settle(1)
     expect(kernel.getState().modal.open).toBe(false)
   })
@@ -72,7 +71,7 @@ describe('close guards', () => {
     const release = kernel.router.addCloseGuard(() => 'sign-in required')
     await openOn(kernel, 'Connect')
     fireEvent.keyDown(dialog(), { key: 'Escape' })
-    fireEvent.click(modal().getByRole('button', { name: 'Close' }))
+    await click(modal().getByRole('button', { name: 'Close' }))
     const overlay = shadowRoot().querySelector('.lk-overlay') as HTMLElement
     fireEvent.mouseDown(overlay)
     await settle(1)
@@ -91,8 +90,7 @@ describe('focus', () => {
     renderWith(kernel, <ConnectButton />)
     const opener = screen.getByRole('button', { name: 'Connect Wallet' })
     opener.focus()
-    fireEvent.click(opener)
-    await settle()
+    await click(opener)
     expect(shadowRoot().activeElement).toBe(dialog())
     fireEvent.keyDown(dialog(), { key: 'Escape' })
     await settle(1)

@@ -1,12 +1,14 @@
-import { act, fireEvent } from '@testing-library/react'
+import { act } from '@testing-library/react'
 import { definePlugin } from 'latchkit'
 import type { AccountTabContribution, ConnectMethodContribution, FeatureContribution } from 'latchkit/react'
 import { describe, expect, it } from 'vitest'
-import { makeKernel, modal, openOn, renderWith, setConnected, settle, shadowRoot } from './fixtures'
+import { click, makeKernel, modal, openOn, renderWith, setConnected, settle, shadowRoot } from './fixtures'
 
 /** A plugin that adds one entry to a slot, as feature plugins do. */
-const contributes = (slot: string, item: ConnectMethodContribution | FeatureContribution | AccountTabContribution) =>
-  definePlugin({ id: `${slot}:${item.id}`, setup: (ctx) => ctx.slots.contribute(slot, item) })
+const contributes = (
+  slot: string,
+  item: ConnectMethodContribution | FeatureContribution | AccountTabContribution,
+) => definePlugin({ id: `${slot}:${item.id}`, setup: (ctx) => ctx.slots.contribute(slot, item) })
 
 const methodIds = () =>
   [...shadowRoot().querySelectorAll('[data-method]')].map((node) => node.getAttribute('data-method'))
@@ -40,7 +42,7 @@ describe('connectMethods slot', () => {
     const kernel = makeKernel({ plugins })
     renderWith(kernel)
     await openOn(kernel, 'Connect')
-    fireEvent.click(modal().getByRole('button', { name: 'Social login' }))
+    await click(modal().getByRole('button', { name: 'Social login' }))
     expect(kernel.router.current()?.view).toBe('Socials')
   })
 
@@ -71,7 +73,7 @@ describe('features and accountTabs slots', () => {
     setConnected(kernel)
     await openOn(kernel, 'Account')
     expect(featureIds()).toEqual(['onramp', 'receive', 'send'])
-    fireEvent.click(modal().getByRole('button', { name: 'Send' }))
+    await click(modal().getByRole('button', { name: 'Send' }))
     expect(kernel.router.current()?.view).toBe('Send')
   })
 
@@ -93,7 +95,7 @@ describe('features and accountTabs slots', () => {
     expect(tabs[0]?.getAttribute('aria-selected')).toBe('true')
     expect(modal().getByText('tokens panel')).toBeTruthy()
     expect(modal().queryByText('activity panel')).toBeNull()
-    fireEvent.click(tabs[1]!)
+    await click(tabs[1]!)
     await settle(1)
     expect(kernel.getState().accounts.eip155?.currentTab).toBe(1)
     expect(modal().getByText('activity panel')).toBeTruthy()

@@ -22,7 +22,10 @@ describe('theme', () => {
     expect(root().dataset.theme).toBe('light')
     expect(root().style.getPropertyValue('--lk-bg')).toBe('#ffffff')
     await act(async () =>
-      setTheme(kernel, { mode: 'dark', variables: { accent: '#00aa55', '--lk-radius': '4px', 'z-index': '5000' } }),
+      setTheme(kernel, {
+        mode: 'dark',
+        variables: { accent: '#00aa55', '--lk-radius': '4px', 'z-index': '5000' },
+      }),
     )
     expect(root().dataset.theme).toBe('dark')
     expect(root().style.getPropertyValue('--lk-bg')).toBe('#191a1a')

@@ -27,6 +27,7 @@ export function Dialog(): ReactElement {
   }
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut; Escape and the close button serve the keyboard
     <div
       className="lk-overlay"
       onMouseDown={(event) => {

@@ -25,7 +25,12 @@ export function ModalHeader({ titleId }: { titleId: string }): ReactElement {
   return (
     <div className="lk-header">
       {showBack ? (
-        <button type="button" className="lk-icon-btn" aria-label={t('modal.back')} onClick={kernel.router.goBack}>
+        <button
+          type="button"
+          className="lk-icon-btn"
+          aria-label={t('modal.back')}
+          onClick={kernel.router.goBack}
+        >
           <Icon name="back" />
         </button>
       ) : (
@@ -35,7 +40,12 @@ export function ModalHeader({ titleId }: { titleId: string }): ReactElement {
       <h2 className="lk-title" id={titleId} key={title}>
         {title}
       </h2>
-      <button type="button" className="lk-icon-btn" aria-label={t('modal.close')} onClick={() => kernel.close()}>
+      <button
+        type="button"
+        className="lk-icon-btn"
+        aria-label={t('modal.close')}
+        onClick={() => kernel.close()}
+      >
         <Icon name="close" />
       </button>
     </div>

@@ -19,7 +19,11 @@ export function Snackbar(): ReactElement {
     >
       {open && (
         <>
-          {variant === 'loading' ? <span className="lk-spinner" /> : <Icon name={variant === 'error' ? 'alert' : 'check'} />}
+          {variant === 'loading' ? (
+            <span className="lk-spinner" />
+          ) : (
+            <Icon name={variant === 'error' ? 'alert' : 'check'} />
+          )}
           <span>{message}</span>
         </>
       )}

@@ -1,5 +1,5 @@
-import { type ComponentType, isValidElementType } from './isComponent'
 import type { Kernel, ViewDefinition } from 'latchkit'
+import { type ComponentType, isValidElementType } from './isComponent'
 
 /** A promise that React's `use` can read synchronously once settled. */
 type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled' | 'rejected'; value?: T; reason?: unknown }

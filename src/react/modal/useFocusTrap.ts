@@ -51,7 +51,9 @@ export function useFocusTrap(dialog: RefObject<HTMLElement | null>): (event: Key
         event.preventDefault()
         return
       }
-      const index = focusable.indexOf((node.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement)
+      const index = focusable.indexOf(
+        (node.getRootNode() as Document | ShadowRoot).activeElement as HTMLElement,
+      )
       if (event.shiftKey && index <= 0) {
         event.preventDefault()
         last.focus()

@@ -1,7 +1,7 @@
 'use client'
 import { type KeyboardEvent, type ReactElement, Suspense, useId } from 'react'
-import type { AccountTabContribution } from '../contributions'
 import { useKernel } from '../context'
+import type { AccountTabContribution } from '../contributions'
 import { ViewSkeleton } from '../modal/ViewStates'
 import { useAccount } from '../useAccount'
 import { useT } from '../useI18n'
@@ -55,7 +55,12 @@ export function AccountTabs({ tabs }: { tabs: readonly AccountTabContribution[] 
         ))}
       </div>
       {tab && (
-        <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${selected}`} data-tab={tab.id}>
+        <div
+          role="tabpanel"
+          id={`${baseId}-panel`}
+          aria-labelledby={`${baseId}-tab-${selected}`}
+          data-tab={tab.id}
+        >
           <Suspense fallback={<ViewSkeleton />}>
             <tab.component />
           </Suspense>

@@ -1,8 +1,8 @@
 'use client'
 import type { ReactElement } from 'react'
 import { Avatar } from '../Avatar'
-import type { AccountTabContribution, FeatureContribution } from '../contributions'
 import { useKernel } from '../context'
+import type { AccountTabContribution, FeatureContribution } from '../contributions'
 import { formatBalance, safeImageUrl, safeLinkUrl, truncateAddress } from '../format'
 import { Icon } from '../icons'
 import { useAccount } from '../useAccount'
@@ -49,7 +49,11 @@ export default function AccountView(): ReactElement | null {
             <Icon name="copy" />
           </button>
         </div>
-        {balance && <span className="lk-muted" data-latchkit="balance">{balance}</span>}
+        {balance && (
+          <span className="lk-muted" data-latchkit="balance">
+            {balance}
+          </span>
+        )}
         {explorer && (
           <a className="lk-secondary" href={explorer} target="_blank" rel="noopener noreferrer">
             {t('account.explorer')} <Icon name="external" />
@@ -57,7 +61,11 @@ export default function AccountView(): ReactElement | null {
         )}
       </div>
       <button type="button" className="lk-row" onClick={() => kernel.router.push('Networks')}>
-        {networkIcon ? <img src={networkIcon} alt="" width={32} height={32} /> : <span className="lk-tile" aria-hidden="true" />}
+        {networkIcon ? (
+          <img src={networkIcon} alt="" width={32} height={32} />
+        ) : (
+          <span className="lk-tile" aria-hidden="true" />
+        )}
         <span className="lk-grow">{caipNetwork?.name ?? t('account.network')}</span>
         <Icon name="chevron" />
       </button>

@@ -1,7 +1,7 @@
 'use client'
 import type { ReactElement } from 'react'
-import type { ConnectMethodContribution } from '../contributions'
 import { useKernel } from '../context'
+import type { ConnectMethodContribution } from '../contributions'
 import { Icon } from '../icons'
 import { useT } from '../useI18n'
 import { useSlot } from '../useSlot'

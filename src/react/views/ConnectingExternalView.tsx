@@ -38,7 +38,10 @@ export default function ConnectingExternalView(): ReactElement {
     hint = t('connectingExternal.declinedHint')
   } else if (failed) {
     heading = t('connectingExternal.failed')
-    hint = attempt.error instanceof LatchError ? attempt.error.shortMessage : String((attempt.error as Error)?.message ?? '')
+    hint =
+      attempt.error instanceof LatchError
+        ? attempt.error.shortMessage
+        : String((attempt.error as Error)?.message ?? '')
   }
 
   return (

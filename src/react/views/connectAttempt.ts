@@ -19,8 +19,10 @@ interface Tracker {
 const trackers = new WeakMap<Kernel, Tracker>()
 
 function trackerOf(kernel: Kernel): Tracker {
-  let tracker = trackers.get(kernel)
-  if (!tracker) trackers.set(kernel, (tracker = { current: undefined, listeners: new Set() }))
+  const existing = trackers.get(kernel)
+  if (existing) return existing
+  const tracker: Tracker = { current: undefined, listeners: new Set() }
+  trackers.set(kernel, tracker)
   return tracker
 }
 

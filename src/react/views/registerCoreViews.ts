@@ -2,7 +2,11 @@ import type { Kernel, ViewDefinition } from 'latchkit'
 
 const coreViews: readonly ViewDefinition[] = [
   { id: 'Connect', title: 'connect.title', load: () => import('./ConnectView') },
-  { id: 'ConnectingExternal', title: 'connectingExternal.title', load: () => import('./ConnectingExternalView') },
+  {
+    id: 'ConnectingExternal',
+    title: 'connectingExternal.title',
+    load: () => import('./ConnectingExternalView'),
+  },
   { id: 'UnsupportedChain', title: 'unsupportedChain.title', load: () => import('./UnsupportedChainView') },
   { id: 'Networks', title: 'networks.title', load: () => import('./NetworksView') },
   { id: 'Account', title: 'account.title', load: () => import('./AccountView') },
