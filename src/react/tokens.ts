@@ -8,7 +8,7 @@ const shared = {
   '--lk-accent': '#1769e0',
   '--lk-accent-fg': '#ffffff',
   '--lk-radius': '16px',
-  '--lk-font': "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  '--lk-font': 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
   '--lk-z-index': '999',
 }
 
