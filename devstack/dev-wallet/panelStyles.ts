@@ -23,6 +23,7 @@ select {
   padding: 4px 6px; width: 100%;
 }
 .site { display: flex; align-items: center; gap: 8px; justify-content: space-between; font-size: 12px; }
+.site button { white-space: nowrap; flex: none; }
 .site-status[data-connected='true'] { color: #7ad99b; }
 .site-status[data-connected='false'] { color: #9a9eab; }
 button {

@@ -1,0 +1,47 @@
+/**
+ * What the devstack tells the demo page: the local chains the app configures, the chains
+ * and accounts of the dev wallet (which knows one chain the app does not, so a person can
+ * see the unsupported-network flow) and the fixture contracts. `npm run demo` serves it
+ * as `/devstack.json`; the page reads it once at start, so the app's code is the same code
+ * an integrator writes, with RPC URLs that happen to point at anvil.
+ */
+import * as z from 'zod/mini'
+
+const chainSchema = z.object({
+  chainId: z.number().check(z.int(), z.positive()),
+  name: z.string().check(z.minLength(1)),
+  rpcUrl: z.url(),
+})
+
+export const devstackConfigSchema = z.object({
+  /** The networks the demo app configures in createKernel. */
+  networks: z.array(chainSchema).check(z.minLength(1)),
+  /** The dev wallet's chains and accounts; absent when no dev wallet should be installed. */
+  devWallet: z.optional(
+    z.object({
+      chains: z.array(chainSchema).check(z.minLength(1)),
+      accounts: z.array(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
+    }),
+  ),
+  /** Fixture token and NFT addresses, the same on every local chain. */
+  contracts: z.record(z.string(), z.string()),
+})
+
+export type DevstackConfig = z.output<typeof devstackConfigSchema>
+export type DevstackChain = z.output<typeof chainSchema>
+
+/** Where the devstack serves the config. */
+export const DEVSTACK_CONFIG_PATH = '/devstack.json'
+
+/**
+ * Fetches and checks the config; undefined when the page is not served by the devstack.
+ *
+ * @example
+ * const config = await loadDevstackConfig()
+ * if (!config) showHowToStart()
+ */
+export async function loadDevstackConfig(): Promise<DevstackConfig | undefined> {
+  const response = await fetch(DEVSTACK_CONFIG_PATH, { headers: { accept: 'application/json' } })
+  if (!response.ok) return undefined
+  return devstackConfigSchema.parse(await response.json())
+}

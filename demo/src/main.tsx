@@ -1,0 +1,41 @@
+/**
+ * The demo's start-up: read what the devstack serves, install the dev wallet (only when
+ * the devstack provides one), create the kernel and render the app.
+ */
+import { LatchProvider } from 'latchkit/react'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { installDevWallet } from '../../devstack/dev-wallet'
+import { App } from './App'
+import { createDemoKernel } from './createDemoKernel'
+import { loadDevstackConfig } from './devstackConfig'
+import './styles.css'
+
+const root = createRoot(document.getElementById('root') as HTMLElement)
+const config = await loadDevstackConfig().catch((error: unknown) => {
+  console.error('could not read /devstack.json', error)
+  return undefined
+})
+
+if (!config) {
+  root.render(
+    <main className="app-main">
+      <section className="card">
+        <h1>Start the demo with npm run demo</h1>
+        <p>This page needs the local chains that `npm run demo` starts; it could not read /devstack.json.</p>
+      </section>
+    </main>,
+  )
+} else {
+  // Before the kernel: its wallet discovery then finds the dev wallet at once (a wallet
+  // installed later is found too, through the announcement).
+  if (config.devWallet) installDevWallet(config.devWallet)
+  const kernel = createDemoKernel(config.networks)
+  root.render(
+    <StrictMode>
+      <LatchProvider kernel={kernel}>
+        <App />
+      </LatchProvider>
+    </StrictMode>,
+  )
+}

@@ -1,0 +1,194 @@
+/**
+ * `npm run demo`: starts the local chains and the demo app, prints where to go, and on
+ * Ctrl-C (or SIGTERM) stops everything it started. Browser tests start the same stack
+ * in-process with `startDemo()`.
+ *
+ * Three anvil chains run: the demo app configures 31337 and 31338; the dev wallet also
+ * knows 31339, a chain the app does not support, so the unsupported-network flow is real.
+ */
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { createServer, type Plugin, type ViteDevServer } from 'vite'
+import type { DevstackConfig } from '../demo/src/devstackConfig.js'
+import { type LocalChainInfo, startChains } from './chain.js'
+
+export type StartDemoOptions = {
+  /** Port of the demo page. Default: a free one (the CLI asks for 5173 and moves up if taken). */
+  port?: number
+  /** Fail instead of moving to the next port when `port` is taken. Default false. */
+  strictPort?: boolean
+  /** Vite's console output. Default 'warn'. */
+  logLevel?: 'info' | 'warn' | 'error' | 'silent'
+}
+
+export type DemoChain = LocalChainInfo & { name: string; inApp: boolean }
+
+export type StartedDemo = {
+  /** The page, e.g. http://127.0.0.1:5173/ */
+  url: string
+  /** Every chain started: the app's two and the wallet-only one (inApp false). */
+  chains: DemoChain[]
+  /** What the page reads from /devstack.json. */
+  config: DevstackConfig
+  /** Stops the web server and every anvil; resolves once they are gone. Safe to call twice. */
+  stop(): Promise<void>
+}
+
+/** The chains the demo app configures, and the extra one only the dev wallet knows. */
+export const DEMO_APP_CHAIN_IDS = [31337, 31338] as const
+export const DEMO_WALLET_ONLY_CHAIN_ID = 31339
+
+const demoRoot = fileURLToPath(new URL('../demo/', import.meta.url))
+const demoViteConfig = fileURLToPath(new URL('../demo/vite.config.ts', import.meta.url))
+
+/**
+ * Starts anvil (three chains, fixtures loaded) and the demo's Vite dev server on 127.0.0.1.
+ *
+ * @example
+ * const demo = await startDemo()
+ * await page.goto(demo.url)
+ * await demo.stop()
+ */
+export async function startDemo(options: StartDemoOptions = {}): Promise<StartedDemo> {
+  const started = await startChains({ chainIds: [...DEMO_APP_CHAIN_IDS, DEMO_WALLET_ONLY_CHAIN_ID] })
+  const chains: DemoChain[] = started.chains.map((chain) => {
+    const inApp = (DEMO_APP_CHAIN_IDS as readonly number[]).includes(chain.chainId)
+    return {
+      ...chain,
+      inApp,
+      name: inApp ? `Latch Local ${chain.chainId}` : `Outside Chain ${chain.chainId}`,
+    }
+  })
+  const toConfigChain = ({ chainId, name, rpcUrl }: DemoChain) => ({ chainId, name, rpcUrl })
+  const config: DevstackConfig = {
+    networks: chains.filter((chain) => chain.inApp).map(toConfigChain),
+    devWallet: {
+      chains: chains.map(toConfigChain),
+      accounts: started.accounts.map((account) => account.address),
+    },
+    contracts: { ...started.chains[0]!.contracts },
+  }
+
+  let server: ViteDevServer | undefined
+  try {
+    server = await createServer({
+      configFile: demoViteConfig,
+      root: demoRoot,
+      logLevel: options.logLevel ?? 'warn',
+      clearScreen: false,
+      plugins: [serveDevstackConfig(config)],
+      server: {
+        host: '127.0.0.1',
+        port: options.port ?? 0,
+        strictPort: options.strictPort ?? false,
+      },
+    })
+    await server.listen()
+  } catch (error) {
+    await Promise.allSettled([server?.close(), started.stop()])
+    throw error
+  }
+
+  const address = server.httpServer?.address()
+  const port = typeof address === 'object' && address ? address.port : options.port
+  let stopping: Promise<void> | undefined
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    chains,
+    config,
+    stop() {
+      stopping ??= Promise.allSettled([server?.close(), started.stop()]).then(() => undefined)
+      return stopping
+    },
+  }
+}
+
+/** Serves the devstack's facts to the page as `/devstack.json`. */
+function serveDevstackConfig(config: DevstackConfig): Plugin {
+  const body = JSON.stringify(config)
+  return {
+    name: 'latchkit-devstack-config',
+    configureServer(server) {
+      server.middlewares.use('/devstack.json', (_request, response) => {
+        response.setHeader('content-type', 'application/json')
+        response.setHeader('cache-control', 'no-store')
+        response.end(body)
+      })
+    },
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now()
+  const demo = await startDemo({ port: Number(process.env.PORT) || 5173, logLevel: 'warn' })
+  const chainList = demo.chains.map(
+    (chain) => `${chain.chainId} ${chain.rpcUrl}${chain.inApp ? '' : ' (wallet only)'}`,
+  )
+  console.log(
+    `\n  Latch demo: ${demo.url}  — open it, click "Connect Wallet", pick "Latch Dev Wallet" and Approve in the panel at the bottom left.` +
+      `\n  chains: ${chainList.join(', ')} · ready in ${Date.now() - started} ms · Ctrl-C stops everything\n`,
+  )
+
+  let exiting = false
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (exiting) return
+    exiting = true
+    console.log(`\n  ${signal}: stopping the demo and the chains...`)
+    demo.stop().then(
+      () => process.exit(0),
+      (error) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown)
+  // `kill <npm pid>` signals npm and its shell only; tsx and this process would live on
+  // with three anvils. So when a launcher above us goes away, we go too.
+  watchLaunchers(() => shutdown('SIGTERM'))
+}
+
+/**
+ * Calls `onGone` once any of our launcher processes (the npm / sh / tsx chain between this
+ * process and whatever started npm) has exited. Linux only (reads /proc); elsewhere the
+ * signal handlers alone apply.
+ */
+function watchLaunchers(onGone: () => void): void {
+  const launchers: number[] = []
+  for (let pid = process.ppid; pid > 1 && launchers.length < 8; ) {
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    } catch {
+      return
+    }
+    // "pid (comm) state ppid ...": comm may contain spaces, so split after the last ')'.
+    const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'))
+    if (!/^(node|npm|npx|sh|dash|tsx|npm run demo|npm exec.*)$/.test(comm)) break
+    launchers.push(pid)
+    pid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+  }
+  if (launchers.length === 0) return
+  const timer = setInterval(() => {
+    const gone = launchers.some((pid) => {
+      try {
+        process.kill(pid, 0)
+        return false
+      } catch (error) {
+        return (error as NodeJS.ErrnoException).code === 'ESRCH'
+      }
+    })
+    if (gone) {
+      clearInterval(timer)
+      onGone()
+    }
+  }, 500)
+  timer.unref()
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((error) => {
+    console.error('npm run demo failed:', error)
+    process.exit(1)
+  })
+}
