@@ -26,6 +26,8 @@ export type { I18n } from './i18n'
 export type { Snackbar } from './snackbar'
 export { SNACKBAR_SWAP_MS } from './snackbar'
 export { isSupportedNetwork } from './connection'
+export { getNameResolver, NAME_RESOLVER_SERVICE } from './services'
+export type { NameResolver } from './services'
 
 export { connect } from './actions/connect'
 export type { ConnectParameters, ConnectReturnType, ConnectErrorType } from './actions/connect'
