@@ -40,6 +40,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'bench',
+          environment: 'node',
+          include: ['test/bench/**/*.test.ts'],
+          // Builds the Latchkit host apps with esbuild (a few seconds each, more with plugins).
+          testTimeout: 180_000,
+        },
     ],
   },
 })

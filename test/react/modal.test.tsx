@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react'
 import { ConnectButton } from 'latchkit/react'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { click, makeKernel, modal, openOn, renderWith, settle, shadowRoot } from './fixtures'
 
 const dialog = () => modal().getByRole('dialog')
@@ -112,5 +112,43 @@ describe('focus', () => {
     expect(shadowRoot().activeElement).toBe(first)
     fireEvent.keyDown(first, { key: 'Tab', shiftKey: true })
     expect(shadowRoot().activeElement).toBe(last)
+  })
+})
+
+describe('snackbar', () => {
+  it('renders the kernel snackbar variants in a live region, swapping after 150 ms', async () => {
+    vi.useFakeTimers()
+    try {
+      const kernel = makeKernel()
+      renderWith(kernel)
+      await act(async () => vi.advanceTimersByTime(1))
+      const status = () => modal().getByRole('status')
+      expect(status().textContent).toBe('')
+      act(() => kernel.snackbar.loading('Switching network'))
+      expect(status().dataset.variant).toBe('loading')
+      expect(status().querySelector('.lk-spinner')).not.toBeNull()
+      expect(status().textContent).toBe('Switching network')
+      act(() => kernel.snackbar.error('Could not switch'))
+      // The open message hides first; the new one shows after the swap delay.
+      expect(status().textContent).toBe('')
+      act(() => vi.advanceTimersByTime(150))
+      expect(status().dataset.variant).toBe('error')
+      expect(status().textContent).toBe('Could not switch')
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
+describe('stylesheet', () => {
+  it('carries the SPEC §9 timings, the bottom sheet and the reduced-motion switch', async () => {
+    const { modalCss } = await import('../../src/react/styles')
+    expect(modalCss).toMatch(/\.lk-view\{animation:lk-view-in 150ms/)
+    expect(modalCss).toMatch(/\.lk-title\{[^}]*animation:lk-fade 120ms/)
+    expect(modalCss).toMatch(/\.lk-body\{transition:height 150ms/)
+    expect(modalCss).toContain('@media (max-width:430px)')
+    expect(modalCss).toMatch(
+      /@media \(prefers-reduced-motion:reduce\)\{\s*\.lk-root \*[^{]*\{animation:none !important;transition:none !important\}/,
+    )
   })
 })
