@@ -49,6 +49,7 @@ export default defineConfig({
           // Builds the Latchkit host apps with esbuild (a few seconds each, more with plugins).
           testTimeout: 180_000,
         },
+      },
     ],
   },
 })
