@@ -43,6 +43,19 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'solana',
+          environment: 'node',
+          include: ['test/solana/**/*.test.ts'],
+          // Each file starts its own litesvm endpoint (milliseconds) and, for the multichain
+          // test, its own anvil. Child processes, not threads: anvil dies with its spawner.
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'bench',
           environment: 'node',
           include: ['test/bench/**/*.test.ts'],
