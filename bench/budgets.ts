@@ -1,0 +1,82 @@
+import type { LatchkitSize } from './size'
+
+/** DESIGN.md writes budgets in KB; the bench reads 1 KB as 1000 bytes, the stricter reading. */
+export const KB = 1000
+
+/** The size budgets of DESIGN.md ("Budgets"), in gzip bytes. */
+export const sizeBudgets = {
+  /** Kernel + react + evm adapter + connect and account views, React, react-dom and viem included. */
+  minimalWithViews: 120 * KB,
+  /** Our own code (src/, adapters/, plugins/) in that same build. */
+  ownCode: 25 * KB,
+} as const
+
+export interface BudgetResult {
+  budget: string
+  ok: boolean
+  /** What was measured against what, in words and figures, for the report and a failing test. */
+  detail: string
+}
+
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`
+
+/**
+ * Checks the Latchkit figures against DESIGN.md's size budgets. Sizes are deterministic,
+ * so these checks may fail a build; speed budgets are only reported, never checked here.
+ *
+ * The connect and account views load lazily, so they are not in the initial chunks; the
+ * budget names them, so it is checked on the whole minimal build (initial chunks plus the
+ * lazily loaded core views), the stricter figure. A build that cannot be measured fails.
+ */
+export function checkSizeBudgets(size: LatchkitSize): BudgetResult[] {
+  const results: BudgetResult[] = []
+  const minimal = size.rows.find((row) => row.id === 'latchkit-minimal')
+  if (!minimal?.sizes) {
+    results.push({ budget: 'minimal build', ok: false, detail: `latchkit-minimal did not build: ${minimal?.error}` })
+  } else {
+    const { initial, total } = minimal.sizes
+    results.push({
+      budget: `kernel + react + evm + core views, React/react-dom/viem included <= ${kb(sizeBudgets.minimalWithViews)} gzip`,
+      ok: total.gzip <= sizeBudgets.minimalWithViews,
+      detail: `${kb(total.gzip)} gzip with the lazily loaded core views (initial chunks alone ${kb(initial.gzip)}; ${kb(total.raw)} raw)`,
+    })
+  }
+  if (!size.ownCode) {
+    results.push({ budget: 'own code', ok: false, detail: `could not be measured: ${size.ownCodeError}` })
+  } else {
+    const { own, latchkitDeps } = size.ownCode
+    results.push({
+      budget: `our own code in it <= ${kb(sizeBudgets.ownCode)} gzip`,
+      ok: own.total.gzip <= sizeBudgets.ownCode,
+      detail: `${kb(own.total.gzip)} gzip for src/, adapters/, plugins/ (initial chunks alone ${kb(own.initial.gzip)}); the kernel's dependencies add ${kb(latchkitDeps.total.gzip)}`,
+    })
+  }
+  if (!size.unusedPlugins) {
+    results.push({ budget: 'unused plugins', ok: false, detail: `could not be checked: ${size.unusedPluginsError}` })
+  } else {
+    const { identical, differences, pluginsPresent } = size.unusedPlugins
+    results.push({
+      budget: 'a plugin not in the list adds 0 bytes',
+      ok: identical,
+      detail: identical
+        ? `minimal is byte for byte the same with and without plugins/ (${pluginsPresent.length} plugins present${pluginsPresent.length === 0 ? ': nothing to prove yet' : ''})`
+        : `minimal differs with plugins/ present: ${differences.join(', ')}`,
+    })
+  }
+  if (size.pluginsError) {
+    results.push({ budget: 'each plugin adds its own chunk', ok: false, detail: `could not be measured: ${size.pluginsError}` })
+  } else {
+    const withoutChunk = size.plugins.filter((cost) => cost.chunks < 1)
+    results.push({
+      budget: 'each plugin in the list adds its own chunk',
+      ok: withoutChunk.length === 0,
+      detail:
+        size.plugins.length === 0
+          ? 'no plugins yet'
+          : withoutChunk.length === 0
+            ? `all ${size.plugins.length} plugins add at least one chunk`
+            : `no chunk of their own: ${withoutChunk.map((cost) => cost.plugin).join(', ')}`,
+    })
+  }
+  return results
+}
