@@ -39,6 +39,52 @@ export { switchNetwork } from './actions/switchNetwork'
 export type { SwitchNetworkParameters, SwitchNetworkReturnType, SwitchNetworkErrorType } from './actions/switchNetwork'
 export { refreshBalance } from './actions/refreshBalance'
 export type { RefreshBalanceParameters } from './actions/refreshBalance'
+export { refreshTokenBalances } from './actions/refreshTokenBalances'
+export type {
+  RefreshTokenBalancesParameters,
+  RefreshTokenBalancesReturnType,
+  RefreshTokenBalancesErrorType,
+  TokenBalanceSource,
+} from './actions/refreshTokenBalances'
+
+// The API clients reach integrators as `kernel.api`; their code loads on first use. Only
+// types and small pure helpers are exported here: exporting the factories would put the
+// clients in the entry's graph, and bundlers would ship them in the initial chunk.
+export type * from './api/blockchainApi'
+export type { WalletsApi, WalletsApiOptions, GetWalletsParameters } from './api/walletsApi'
+export type { KernelApis } from './api/kernelApis'
+export { isOriginAllowed } from './api/origins'
+export { PLACEHOLDER_QUOTE_ID } from './api/constants'
+export {
+  formatUnits,
+  assetsToTokenBalances,
+  filterLowQualityTokens,
+  sortByValue,
+  totalValue,
+} from './api/tokenBalances'
+export type {
+  SupportedChains,
+  Identity,
+  Transaction,
+  Transactions,
+  FungiblePrices,
+  ConvertTokens,
+  ConvertQuotes,
+  Allowance,
+  GasPrice,
+  ConvertTransaction,
+  ApproveTransaction,
+  Profile,
+  NameSuggestions,
+  OnrampOptions,
+  PaymentCurrency,
+  PurchaseCurrency,
+  OnrampQuote,
+  Sessions,
+} from './api/blockchainSchemas'
+export type { WalletListItem, WalletList, AnalyticsConfig } from './api/walletsSchemas'
+export { projectImageUrl } from './api/imageUrl'
+export type { ImageKind, ProjectIdentification } from './api/imageUrl'
 
 export * from './errors'
 export * from './validation'

@@ -1,6 +1,8 @@
 import type { Draft } from 'immer'
 import { reconnect } from './actions/reconnect'
+import { createKernelApis, type KernelApis } from './api/kernelApis'
 import { type Bus, createBus } from './bus'
+import { createFailureGate, type FailureGate } from './cache'
 import { ConfigError, LatchError, latchError } from './errors'
 import { createI18n, type I18n } from './i18n'
 import { createLogger, type Logger } from './logger'
@@ -48,6 +50,8 @@ export interface KernelServices {
   logger: Logger
   i18n: I18n
   snackbar: Snackbar
+  /** The API clients configured in `options.api`; each is absent when its URL is not set. */
+  api: KernelApis
 }
 
 /** The context an adapter's setup receives. */
@@ -85,6 +89,8 @@ export interface KernelInternal {
   connectorWatchers: Map<ChainNamespace, () => void>
   /** Balance reads in flight or recent, by caipAddress. */
   balances: Map<string, { at: number; promise: Promise<unknown> }>
+  /** Token balance failures by caipAddress: not asked again within 30 s (SPEC §4). */
+  tokenBalanceGate: FailureGate<string>
   destroyed: boolean
 }
 
@@ -219,10 +225,17 @@ export function createKernel(options: KernelOptions): Kernel {
     logger,
     i18n,
     snackbar,
+    api: createKernelApis(resolved, { logger, store }),
   }
 
   const pluginIds = new Set(plugins.map((p) => p.id))
-  const internal: KernelInternal = { connectorWatchers: new Map(), balances: new Map(), destroyed: false }
+  const internal: KernelInternal = {
+    connectorWatchers: new Map(),
+    balances: new Map(),
+    // Reads the clock on each check so a test's fake Date applies.
+    tokenBalanceGate: createFailureGate({ now: () => Date.now() }),
+    destroyed: false,
+  }
 
   const kernel: Kernel = {
     ...kernelServices,

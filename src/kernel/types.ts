@@ -46,6 +46,30 @@ export interface TokenBalance {
   iconUrl?: string
 }
 
+/** An asset as a wallet reports it through `wallet_getAssets` (SPEC §3). */
+export interface WalletAsset {
+  /** Token contract address; for the native currency, whatever the wallet uses for it. */
+  address: string
+  /** Balance in base units, as a hex quantity. */
+  balance: string
+  type: 'ERC20' | 'NATIVE'
+  metadata: {
+    name: string
+    symbol: string
+    decimals: number
+    price?: number | null
+    iconUrl?: string | null
+    value?: number | null
+  }
+}
+
+/** Parameters of an adapter's `getAssets` (wallet_getAssets through the connected wallet). */
+export interface GetAssetsParameters {
+  connector: Connector
+  address: string
+  network: Network
+}
+
 export interface ConnectedWalletInfo {
   name: string
   icon?: string
@@ -190,6 +214,12 @@ export interface ChainAdapter {
   isAddress?(address: string, options?: { strict?: boolean }): boolean
   getBalance?(params: GetBalanceParameters): Promise<{ balance: string; symbol: string }>
   getTokenBalances?(params: GetBalanceParameters): Promise<TokenBalance[]>
+  /**
+   * The connected wallet's assets through `wallet_getAssets`, or `undefined` when the
+   * wallet does not report the capability (the kernel then asks the API or the chain).
+   * The answer is schema-checked by the kernel before use.
+   */
+  getAssets?(params: GetAssetsParameters): Promise<readonly WalletAsset[] | undefined>
   signMessage?(params: SignMessageParameters): Promise<string>
   sendTransaction?(params: SendTransactionParameters): Promise<string>
   estimateFee?(params: SendTransactionParameters): Promise<{ fee: bigint; symbol: string }>

@@ -1,0 +1,144 @@
+import { walletAssetsSchema } from '../api/assetSchemas'
+import { assetsToTokenBalances, filterLowQualityTokens, sortByValue } from '../api/tokenBalances'
+import { isSupportedNetwork } from '../connection'
+import { latchError, messages } from '../errors'
+import type { Kernel } from '../kernel'
+import type { CaipAddress, ChainNamespace, Network, TokenBalance } from '../types'
+import { parseWith } from '../validation'
+
+export interface RefreshTokenBalancesParameters {
+  namespace?: ChainNamespace
+  /** After a transaction: skip the 30 s portfolio cache and ask the API to refresh. */
+  force?: boolean
+}
+
+/** Where the balances came from, in the order they are tried. */
+export type TokenBalanceSource = 'wallet' | 'api' | 'adapter'
+
+export type RefreshTokenBalancesReturnType =
+  /** The account's `tokenBalance` now holds `balances`. */
+  | { status: 'updated'; source: TokenBalanceSource; balances: TokenBalance[] }
+  /** No connected account in the namespace: nothing to read. */
+  | { status: 'no-account' }
+  /** SPEC §7: the active network is not supported; nothing was asked, the toast was shown. */
+  | { status: 'unsupported-network' }
+  /** SPEC §4: a read failed less than 30 s ago; nothing was asked. */
+  | { status: 'suppressed' }
+  /** The read failed: the toast was shown and the store left as it was. */
+  | { status: 'failed'; error: unknown }
+
+/** Never thrown: every failure is reported in the return value and as a toast. */
+export type RefreshTokenBalancesErrorType = never
+
+/**
+ * Reads the connected account's token balances and writes `tokenBalance` of the account
+ * state. Sources, in order: the wallet's `wallet_getAssets` (when the adapter's `getAssets`
+ * says the wallet has the capability), the Blockchain API (`kernel.api.blockchain`), and
+ * with no API configured the adapter (`getTokenBalances`, else the native balance from RPC).
+ * Zero-decimal tokens are dropped (SPEC §5) and the rest sorted by value.
+ *
+ * On an unsupported network or a failure it shows 'Token Balance Unavailable' (SPEC §8) and
+ * leaves the store untouched; after a failure it does not ask again for 30 s (SPEC §4),
+ * even with `force`.
+ *
+ * @example
+ * const result = await refreshTokenBalances(kernel)
+ * if (result.status === 'updated') console.log(result.balances)
+ * kernel.bus.on('tx:sent', () => refreshTokenBalances(kernel, { force: true }))
+ */
+export async function refreshTokenBalances(
+  kernel: Kernel,
+  params: RefreshTokenBalancesParameters = {},
+): Promise<RefreshTokenBalancesReturnType> {
+  const state = kernel.getState()
+  const namespace = params.namespace ?? state.activeNamespace
+  const account = namespace ? state.accounts[namespace] : undefined
+  const network = namespace ? state.networks[namespace]?.caipNetwork : undefined
+  if (!namespace || !account?.address || !account.caipAddress || !network) return { status: 'no-account' }
+
+  if (!isSupportedNetwork(kernel, network)) {
+    kernel.snackbar.error(messages.TOKEN_BALANCE_UNAVAILABLE)
+    return { status: 'unsupported-network' }
+  }
+  const key = account.caipAddress
+  const gate = kernel.internal.tokenBalanceGate
+  if (!gate.shouldTry(key)) return { status: 'suppressed' }
+
+  let result: { source: TokenBalanceSource; balances: TokenBalance[] }
+  try {
+    result = await readBalances(kernel, namespace, account.address, network, params.force === true)
+  } catch (error) {
+    gate.recordFailure(key)
+    kernel.logger.warn('token balances unavailable', error)
+    kernel.snackbar.error(messages.TOKEN_BALANCE_UNAVAILABLE)
+    return { status: 'failed', error }
+  }
+  gate.recordSuccess(key)
+
+  const balances = sortByValue(filterLowQualityTokens(result.balances))
+  let written = false as boolean
+  kernel.store.setState((draft) => {
+    const current = draft.accounts[namespace]
+    if (current?.caipAddress !== (key as CaipAddress)) return // the account moved on meanwhile
+    current.tokenBalance = balances
+    written = true
+  })
+  if (!written) return { status: 'no-account' }
+  return { status: 'updated', source: result.source, balances }
+}
+
+async function readBalances(
+  kernel: Kernel,
+  namespace: ChainNamespace,
+  address: string,
+  network: Network,
+  force: boolean,
+): Promise<{ source: TokenBalanceSource; balances: TokenBalance[] }> {
+  const adapter = kernel.adapters.get(namespace)
+  const connectorId = kernel.getState().connectorIds[namespace]
+  const connector = connectorId ? kernel.connectors.get(connectorId) : undefined
+
+  if (adapter?.getAssets && connector) {
+    try {
+      const assets = await adapter.getAssets({ connector, address, network })
+      if (assets !== undefined) {
+        const parsed = parseWith(walletAssetsSchema, assets, 'wallet_getAssets')
+        return { source: 'wallet', balances: assetsToTokenBalances(parsed, network.caipNetworkId) }
+      }
+    } catch (error) {
+      // The wallet said it can but did not: the next source still gives the visitor figures.
+      kernel.logger.warn('wallet_getAssets failed; reading balances elsewhere', error)
+    }
+  }
+
+  const api = kernel.api.blockchain
+  if (api) {
+    const { balances } = await api.getAccountBalance({
+      address,
+      chainId: network.caipNetworkId,
+      forceUpdate: force,
+    })
+    return { source: 'api', balances }
+  }
+
+  if (adapter?.getTokenBalances) {
+    return { source: 'adapter', balances: await adapter.getTokenBalances({ address, network }) }
+  }
+  if (adapter?.getBalance) {
+    const { balance, symbol } = await adapter.getBalance({ address, network })
+    return {
+      source: 'adapter',
+      balances: [
+        {
+          name: network.nativeCurrency.name,
+          symbol,
+          chainId: network.caipNetworkId,
+          // No price without an API: the amount is shown, the value is unknown.
+          price: 0,
+          quantity: { decimals: String(network.nativeCurrency.decimals), numeric: balance },
+        },
+      ],
+    }
+  }
+  throw latchError('CHAIN_ADAPTER_NOT_FOUND', {}, { details: `No balance source for ${namespace}` })
+}

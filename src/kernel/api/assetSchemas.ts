@@ -1,0 +1,28 @@
+/**
+ * The `wallet_getAssets` answer (SPEC §3 'Asset from wallet_getAssets'), checked before the
+ * kernel turns it into token balances.
+ */
+import * as z from 'zod/mini'
+
+const optionalText = z.optional(z.nullable(z.string()))
+/** A number, or a numeric string read as a number. */
+const looseNumber = z.pipe(
+  z.union([z.number(), z.string().check(z.regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'must be numeric'))]),
+  z.transform((value) => Number(value)),
+)
+
+/** SPEC §3 'Asset from wallet_getAssets': one asset of what a wallet reports. */
+export const walletAssetSchema = z.looseObject({
+  address: z.string(),
+  balance: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'must be a hex quantity')),
+  type: z.enum(['ERC20', 'NATIVE']),
+  metadata: z.looseObject({
+    name: z.string(),
+    symbol: z.string(),
+    decimals: z.number().check(z.int(), z.nonnegative()),
+    price: z.optional(z.nullable(looseNumber)),
+    iconUrl: optionalText,
+    value: z.optional(z.nullable(looseNumber)),
+  }),
+})
+export const walletAssetsSchema = z.array(walletAssetSchema)
