@@ -1,0 +1,24 @@
+/**
+ * The fixture price table of the local API: USD prices of the native currency and of the
+ * fixture ERC20s. Made-up figures, chosen so that the three sort apart by value in the
+ * seeded accounts (10,000 ETH, 10,000 LUSD, 1,000 LTK, 500 ZDT).
+ */
+import type { FixtureTokenKey } from '../fixtures.js'
+
+export type PricedAsset = FixtureTokenKey | 'native'
+
+/** USD per whole unit. */
+export const fixturePrices: Readonly<Record<PricedAsset, number>> = {
+  native: 2000,
+  LUSD: 1,
+  LTK: 2.5,
+  ZDT: 0.1,
+}
+
+/** Icon hue per asset, so each has its own colour. */
+export const fixtureHues: Readonly<Record<PricedAsset, number>> = {
+  native: 230,
+  LUSD: 140,
+  LTK: 280,
+  ZDT: 20,
+}

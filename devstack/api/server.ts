@@ -1,0 +1,82 @@
+/**
+ * Starts the local API server: the routes of app.ts on 127.0.0.1, reading from the local
+ * chains. Tests and `npm run demo` start one; `stop()` ends it and every open connection.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { type ApiSettings, createApiApp, type NameService } from './app.js'
+import { type ApiChain, createChainReader } from './chainReader.js'
+import { createFaultController, type FaultSwitch } from './faults.js'
+import { createWalletRegistry } from './walletRegistry.js'
+
+export type StartApiServerOptions = {
+  /** The chains to serve; `startChains().chains` fits as is. */
+  chains: readonly ApiChain[]
+  /** Default: a free port chosen by the OS. */
+  port?: number
+  /** Default 127.0.0.1: the server is for this machine only. */
+  host?: string
+  /** Initial project settings (analytics on, every origin allowed, no swap router). */
+  settings?: Partial<ApiSettings>
+  /** Where names and identities come from; without one, none exist. */
+  names?: NameService
+}
+
+export type ApiServer = {
+  /** Base URL without a trailing slash, e.g. `http://127.0.0.1:43121`. */
+  url: string
+  port: number
+  /** Arms faults and reads the request log (also over HTTP: POST /__faults, GET /__requests). */
+  faults: FaultSwitch
+  /** Live project settings: changes apply to the next request. */
+  settings: ApiSettings
+  /** Stops listening, ends open and hanging connections, and resolves when closed. */
+  stop(): Promise<void>
+}
+
+/**
+ * @example
+ * const chains = await startChains()
+ * const api = await startApiServer({ chains: chains.chains })
+ * createKernel({ networks, projectId: 'demo', api: { blockchainUrl: api.url, walletsUrl: api.url } })
+ * await api.stop()
+ */
+export async function startApiServer(options: StartApiServerOptions): Promise<ApiServer> {
+  if (options.chains.length === 0) throw new Error('startApiServer needs at least one chain')
+  const host = options.host ?? '127.0.0.1'
+  const faults = createFaultController()
+  const settings: ApiSettings = { analyticsEnabled: true, allowedOrigins: [], ...options.settings }
+  const start = performance.now()
+  const app = createApiApp({
+    reader: createChainReader(options.chains),
+    faults,
+    registry: createWalletRegistry(),
+    settings,
+    names: options.names,
+    now: () => performance.now() - start,
+  })
+
+  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    )
+    server.once('error', reject)
+  })
+
+  let stopping: Promise<void> | undefined
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    faults,
+    settings,
+    stop() {
+      stopping ??= new Promise<void>((resolve) => {
+        faults.releaseAll()
+        server.close(() => resolve())
+        // Keep-alive and hanging connections would hold close() open.
+        ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+      })
+      return stopping
+    },
+  }
+}
