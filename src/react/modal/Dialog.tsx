@@ -1,6 +1,7 @@
 'use client'
-import { type KeyboardEvent, type ReactElement, useId, useRef } from 'react'
+import { type ReactElement, useId, useRef } from 'react'
 import { useKernel } from '../context'
+import { useKernelState } from '../useKernelState'
 import { ModalHeader } from './ModalHeader'
 import { useAnimatedHeight } from './useAnimatedHeight'
 import { useFocusTrap } from './useFocusTrap'
@@ -14,17 +15,11 @@ export function Dialog(): ReactElement {
   const kernel = useKernel()
   const titleId = useId()
   const dialog = useRef<HTMLDivElement>(null)
-  const trapTab = useFocusTrap(dialog)
+  const location = useKernelState(
+    (state) => `${state.modal.history.length}:${state.modal.history.at(-1)?.view}`,
+  )
+  useFocusTrap(dialog, () => kernel.close(), location)
   const [content, height] = useAnimatedHeight<HTMLDivElement>()
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation()
-      kernel.close()
-      return
-    }
-    trapTab(event)
-  }
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut; Escape and the close button serve the keyboard
@@ -41,7 +36,6 @@ export function Dialog(): ReactElement {
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        onKeyDown={onKeyDown}
       >
         <ModalHeader titleId={titleId} />
         <div className="lk-body" style={height === undefined ? undefined : { height }}>

@@ -1,0 +1,206 @@
+// @vitest-environment node
+// The modal in Chromium: keyboard only, focus trap, Escape, hostile host CSS, axe-core.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { newLocalContext } from '../support/browser'
+import { browserForFile } from '../support/browser-for-file'
+import { type StaticServer, serveHtml } from '../support/static-server'
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
+const getBrowser = browserForFile()
+let server: StaticServer
+
+beforeAll(async () => {
+  const bundle = await build({
+    entryPoints: [here('../pages/modal.tsx')],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    alias: {
+      'latchkit/react': here('../../src/react/index.ts'),
+      latchkit: here('../../src/kernel/index.ts'),
+    },
+    logLevel: 'error',
+  })
+  const script = bundle.outputFiles[0]!.text.replaceAll('</script', '<\\/script')
+  const html = readFileSync(here('../pages/modal.html'), 'utf8').replace('/*BUNDLE*/', () => script)
+  server = await serveHtml({ '/': html })
+}, 60_000)
+afterAll(() => server?.close())
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** What has focus, looking into the modal's shadow root. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    let active = document.activeElement
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement
+    return {
+      inModal: active?.getRootNode() !== document,
+      role: active?.getAttribute('role') ?? null,
+      tag: active?.tagName.toLowerCase() ?? null,
+      label: active?.getAttribute('aria-label') ?? active?.textContent?.trim() ?? '',
+      latchkit: active?.getAttribute('data-latchkit') ?? null,
+    }
+  })
+
+const currentView = (page: Page) =>
+  page.evaluate(
+    () =>
+      (
+        window as never as { latchTest: { kernel: { router: { current(): { view: string } | undefined } } } }
+      ).latchTest.kernel.router.current()?.view,
+  )
+
+interface AxeResult {
+  violations: { id: string; nodes: unknown[] }[]
+  passes: { nodes: { target: unknown[] }[] }[]
+}
+
+/** Runs axe on the page; `sawModal` proves it looked inside the modal's shadow root. */
+const runAxe = async (page: Page) => {
+  await page.addScriptTag({ content: axeSource })
+  return page.evaluate(async () => {
+    const axe = (window as never as { axe: { run(context: Document): Promise<AxeResult> } }).axe
+    const { violations, passes } = await axe.run(document)
+    return {
+      violations: violations.map((violation) => `${violation.id} (${violation.nodes.length})`),
+      // Nodes in a shadow root are targeted as [host selector, inner selector].
+      sawModal: passes.some((rule) =>
+        rule.nodes.some(
+          (node) => Array.isArray(node.target[0]) && String(node.target[0][0]).includes('latchkit-modal'),
+        ),
+      ),
+    }
+  })
+}
+
+/** Tabs until `predicate` holds (at most `limit` presses). */
+async function tabTo(page: Page, predicate: (f: Awaited<ReturnType<typeof focused>>) => boolean, limit = 12) {
+  for (let i = 0; i < limit; i++) {
+    if (predicate(await focused(page))) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`focus never reached the target; last: ${JSON.stringify(await focused(page))}`)
+}
+
+describe('modal in Chromium', { timeout: 30_000 }, () => {
+  it('keyboard only: open, trap, Connect -> wallet -> back, Escape, Networks -> switch', async () => {
+    const { context, blocked } = await newLocalContext(getBrowser())
+    const page = await context.newPage()
+    page.setDefaultTimeout(5000)
+    await page.goto(server.url)
+    await page.waitForSelector('[data-latchkit=connect-button]')
+
+    await tabTo(page, (f) => f.latchkit === 'connect-button')
+    await page.keyboard.press('Enter')
+    await page.locator('latchkit-modal [role=dialog]').waitFor()
+    await page.locator('latchkit-modal [data-connector="test.wallet"]').waitFor()
+    expect(await focused(page)).toMatchObject({ inModal: true, role: 'dialog' })
+
+    // The dialog is visible and 360px wide despite the host's `display: none !important`.
+    const box = await page.locator('latchkit-modal .lk-dialog').boundingBox()
+    expect(box?.width).toBe(360)
+    // Host CSS did not change the modal's font or accent.
+    const styles = await page.locator('latchkit-modal .lk-title').evaluate((node) => {
+      const style = getComputedStyle(node)
+      return { font: style.fontFamily, spacing: style.letterSpacing, color: style.color }
+    })
+    expect(styles.font).not.toContain('serif,') // the host asks for plain serif
+    expect(styles.font).toContain('system-ui')
+    expect(styles.spacing).toBe('normal')
+    expect(styles.color).not.toBe('rgb(255, 0, 255)')
+
+    // Focus trap: many Tabs and Shift+Tabs never leave the dialog.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      expect((await focused(page)).inModal).toBe(true)
+    }
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Shift+Tab')
+      expect((await focused(page)).inModal).toBe(true)
+    }
+
+    // Connect -> ConnectingExternal (Enter on the wallet) -> Back.
+    await tabTo(page, (f) => f.tag === 'button' && f.label.includes('Test Wallet'))
+    await page.keyboard.press('Enter')
+    await page.locator('latchkit-modal [data-view=ConnectingExternal] .lk-center').waitFor()
+    expect(await currentView(page)).toBe('ConnectingExternal')
+    await tabTo(page, (f) => f.label === 'Back')
+    await page.keyboard.press('Enter')
+    await page.locator('latchkit-modal [data-view=Connect] [data-connector]').waitFor()
+    expect(await currentView(page)).toBe('Connect')
+
+    // Escape closes and focus returns to the opener.
+    await page.keyboard.press('Escape')
+    await page.locator('latchkit-modal [role=dialog]').waitFor({ state: 'detached' })
+    expect(await focused(page)).toMatchObject({ inModal: false, latchkit: 'connect-button' })
+
+    // Networks: open from the network button, pick Base with the keyboard; back from the
+    // first view closes the modal.
+    await page.keyboard.press('Shift+Tab')
+    expect((await focused(page)).latchkit).toBe('network-button')
+    await page.keyboard.press('Enter')
+    await page.locator('latchkit-modal [data-network="eip155:8453"]').waitFor()
+    await tabTo(page, (f) => f.tag === 'button' && f.label.includes('Base'))
+    await page.keyboard.press('Enter')
+    await page.locator('latchkit-modal [role=dialog]').waitFor({ state: 'detached' })
+    expect(await page.locator('[data-latchkit=network-button]').textContent()).toBe('Base')
+
+    expect(blocked).toEqual([])
+    await context.close()
+  })
+
+  for (const mode of ['light', 'dark'] as const) {
+    it(`axe-core finds no violations (${mode} theme: Connect, Networks, declined, Account)`, async () => {
+      const { context } = await newLocalContext(getBrowser())
+      const page = await context.newPage()
+      await page.goto(server.url)
+      await page.waitForSelector('[data-latchkit=connect-button]')
+      await page.evaluate(
+        (m) => (window as never as { latchTest: { setTheme(m: string): void } }).latchTest.setTheme(m),
+        mode,
+      )
+      await page.click('[data-latchkit=connect-button]')
+      await page.locator('latchkit-modal [data-connector="test.wallet"]').waitFor()
+      expect(await runAxe(page)).toEqual({ violations: [], sawModal: true })
+      await page.evaluate(() =>
+        (
+          window as never as { latchTest: { kernel: { router: { push(v: string): void } } } }
+        ).latchTest.kernel.router.push('Networks'),
+      )
+      await page.locator('latchkit-modal [data-network="eip155:1"]').waitFor()
+      expect(await runAxe(page)).toEqual({ violations: [], sawModal: true })
+      // ConnectingExternal (declined, with Retry), then Account once connected.
+      await page.locator('latchkit-modal [aria-label=Back]').click()
+      await page.locator('latchkit-modal [data-connector="test.wallet"]').click()
+      await page.evaluate(() => (window as never as { latchTest: { reject(): void } }).latchTest.reject())
+      await page.locator('latchkit-modal [data-state=declined]').waitFor()
+      expect(await runAxe(page)).toEqual({ violations: [], sawModal: true })
+      await page.locator('latchkit-modal .lk-primary').click()
+      await page.evaluate(() => (window as never as { latchTest: { approve(): void } }).latchTest.approve())
+      await page.locator('latchkit-modal [role=dialog]').waitFor({ state: 'detached' })
+      await page.click('[data-latchkit=account-button]')
+      await page.locator('latchkit-modal [data-latchkit=account-name]').waitFor()
+      expect(await runAxe(page)).toEqual({ violations: [], sawModal: true })
+      await context.close()
+    })
+  }
+
+  it('is a full-width bottom sheet under 430px', async () => {
+    const { context } = await newLocalContext(getBrowser(), { viewport: { width: 375, height: 700 } })
+    const page = await context.newPage()
+    await page.goto(server.url)
+    await page.click('[data-latchkit=connect-button]')
+    const box = await page.locator('latchkit-modal .lk-dialog').boundingBox()
+    expect(box?.width).toBe(375)
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(700)
+    await context.close()
+  })
+})
