@@ -63,6 +63,21 @@ export default defineConfig({
           testTimeout: 180_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          name: 'siwe',
+          environment: 'node',
+          include: ['test/siwe/**/*.test.{ts,tsx}'],
+          // The verifier tests check signatures on the shared chains; the plugin tests opt
+          // into happy-dom per file.
+          globalSetup: ['test/support/global-setup.ts'],
+          // Child processes, not threads: anvil dies with the thread that spawned it.
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 })

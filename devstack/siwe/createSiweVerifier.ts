@@ -1,0 +1,187 @@
+/**
+ * The reference sign-in verifier: the server half of "Sign in with Ethereum" (EIP-4361)
+ * as a Hono app. It hands out single-use nonces, checks signed messages (domain, URI,
+ * chain, validity window, nonce, signature, on chain for contract wallets) and keeps
+ * sessions in PostgreSQL. Copy it into your backend; README.md beside this file says how.
+ */
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { type Context, Hono } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { cors } from 'hono/cors'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
+import * as z from 'zod/mini'
+import { checkMessage } from './checkMessage.js'
+import { openSiweDatabase, type SiweDatabaseOption } from './database.js'
+import { type SiweErrorCode, SiweVerifyError, siweErrors } from './errors.js'
+import { issueNonce } from './nonces.js'
+import { readSessionToken, SESSION_COOKIE } from './sessionToken.js'
+import { consumeNonceAndCreateSession, findSession, revokeSession } from './sessions.js'
+
+export type SiweVerifierChain = { chainId: number; rpcUrl: string }
+
+export type CreateSiweVerifierOptions = {
+  /** The app's origin, e.g. `https://app.example`: messages must be made for it, and CORS allows only it. */
+  origin: string
+  /** The chains a visitor may sign in on, each with an RPC URL to check contract-wallet signatures. */
+  chains: readonly SiweVerifierChain[]
+  /** Where sessions live: `{ dataDir }` for the embedded database, or your own client. Default: in memory. */
+  db?: SiweDatabaseOption
+  /** The longest a session lives, whatever the message says. Default 7 days. */
+  sessionMaxAgeSeconds?: number
+}
+
+export type StartedSiweVerifier = {
+  /** e.g. `http://127.0.0.1:41234`, no trailing slash. */
+  url: string
+  port: number
+  /** Stops listening, ends open connections and closes the database the verifier opened. */
+  stop(): Promise<void>
+}
+
+export type SiweVerifierServer = {
+  /** Routes under `/siwe/*`; mount it in your own Hono app with `app.route('/', verifier.app)`. */
+  app: Hono
+  /** Serves `app` on its own port (127.0.0.1 unless told otherwise). */
+  start(options?: { port?: number; host?: string }): Promise<StartedSiweVerifier>
+  /** Closes the database when the verifier opened it. */
+  close(): Promise<void>
+}
+
+const verifyBody = z.object({
+  message: z.string().check(z.minLength(1), z.maxLength(8192)),
+  // Contract-wallet signatures (ERC-6492 wrapped) can be long, but not unbounded.
+  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/), z.maxLength(20_000)),
+})
+
+const DEFAULT_SESSION_MAX_AGE = 7 * 24 * 60 * 60
+
+function fail(c: Context, code: SiweErrorCode) {
+  return c.json({ error: code, message: siweErrors[code].message }, siweErrors[code].status as ContentfulStatusCode)
+}
+
+/**
+ * Creates the verifier and opens its database.
+ *
+ * @example
+ * const verifier = await createSiweVerifier({
+ *   origin: 'http://127.0.0.1:5173',
+ *   chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }],
+ *   db: { dataDir: './.data/siwe' },
+ * })
+ * const { url, stop } = await verifier.start({ port: 8787 })
+ */
+export async function createSiweVerifier(options: CreateSiweVerifierOptions): Promise<SiweVerifierServer> {
+  const origin = new URL(options.origin).origin
+  if (options.chains.length === 0) throw new Error('createSiweVerifier needs at least one chain')
+  const clients = new Map<number, PublicClient>(
+    options.chains.map(({ chainId, rpcUrl }) => [chainId, createPublicClient({ transport: http(rpcUrl) })]),
+  )
+  const chainIds = new Set(clients.keys())
+  const maxAgeSeconds = options.sessionMaxAgeSeconds ?? DEFAULT_SESSION_MAX_AGE
+  const db = await openSiweDatabase(options.db)
+  const secureCookie = origin.startsWith('https:')
+
+  const tokenOf = (c: Context) => readSessionToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE))
+
+  const app = new Hono()
+  app.use(
+    '/siwe/*',
+    cors({
+      origin,
+      credentials: true,
+      allowMethods: ['GET', 'POST'],
+      allowHeaders: ['Content-Type', 'Authorization'],
+      maxAge: 600,
+    }),
+  )
+  // A browser always names the page that sent a POST; one from another site is refused
+  // outright (CORS alone only hides the answer from it). Servers and scripts send none.
+  app.use('/siwe/*', async (c, next) => {
+    const from = c.req.header('origin')
+    if (c.req.method === 'POST' && from !== undefined && from !== origin) {
+      return c.json({ error: 'origin_not_allowed', message: 'Requests from this origin are not allowed' }, 403)
+    }
+    await next()
+  })
+
+  app.post('/siwe/nonce', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    return c.json({ nonce: await issueNonce(db.sql) })
+  })
+
+  app.post('/siwe/verify', async (c) => {
+    const body = z.safeParse(verifyBody, await c.req.json().catch(() => undefined))
+    if (!body.success) return fail(c, 'invalid_request')
+    const { message, signature } = body.data
+    try {
+      const fields = checkMessage({ message, origin, chainIds, now: new Date() })
+      const client = clients.get(fields.chainId) as PublicClient
+      // verifyMessage asks the chain: a contract wallet answers through EIP-1271 (or
+      // ERC-6492 before it is deployed); a plain key pair is recovered as usual.
+      const valid = await client
+        .verifyMessage({ address: fields.address, message, signature: signature as Hex })
+        .catch((cause: unknown) => {
+          throw new SiweVerifyError('chain_unavailable', { cause })
+        })
+      if (!valid) throw new SiweVerifyError('signature_invalid')
+      const { token, session } = await consumeNonceAndCreateSession(db.sql, {
+        nonce: fields.nonce,
+        address: fields.address,
+        chainId: fields.chainId,
+        domain: fields.domain,
+        message,
+        signature,
+        ...(fields.expirationTime ? { expiresAt: fields.expirationTime } : {}),
+        maxAgeSeconds,
+      })
+      const maxAge = Math.max(0, Math.floor((Date.parse(session.expirationTime) - Date.now()) / 1000))
+      setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: secureCookie, maxAge })
+      c.header('Cache-Control', 'no-store')
+      return c.json({ session: { ...session, token } })
+    } catch (error) {
+      if (error instanceof SiweVerifyError) return fail(c, error.code)
+      throw error
+    }
+  })
+
+  app.get('/siwe/session', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    const token = tokenOf(c)
+    const session = token ? await findSession(db.sql, token) : undefined
+    return session ? c.json({ session }) : fail(c, 'no_session')
+  })
+
+  app.post('/siwe/revoke', async (c) => {
+    const token = tokenOf(c)
+    const revoked = token ? await revokeSession(db.sql, token) : false
+    deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookie })
+    return c.json({ revoked })
+  })
+
+  return {
+    app,
+    close: db.close,
+    async start({ port = 0, host = '127.0.0.1' } = {}) {
+      const server = await new Promise<ServerType>((resolve, reject) => {
+        const server = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(server))
+        server.once('error', reject)
+      })
+      const bound = (server.address() as AddressInfo).port
+      let stopping: Promise<void> | undefined
+      return {
+        url: `http://${host}:${bound}`,
+        port: bound,
+        stop() {
+          stopping ??= new Promise<void>((resolve) => {
+            server.close(() => resolve())
+            // Keep-alive connections would hold close() open.
+            ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+          }).then(db.close)
+          return stopping
+        },
+      }
+    },
+  }
+}

@@ -1,0 +1,237 @@
+/**
+ * The reference verifier against real chains (anvil) and a real database (PGlite): what
+ * it accepts, what it refuses and why, and that sessions outlive a restart.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { type Address, createWalletClient, getAddress, type Hex, http, publicActions } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
+import { fixtureAccounts } from '../../devstack/fixtures.js'
+import { createSiweVerifier, type SiweVerifierServer } from '../../devstack/siwe/index.js'
+import { getDevstack } from '../support/devstack.js'
+import { compileOwnedWallet } from './fixtures/compileOwnedWallet.js'
+
+const ORIGIN = 'http://127.0.0.1:5173'
+const DOMAIN = '127.0.0.1:5173'
+const OWNER_CHAIN_ID = 31339
+const { chains } = getDevstack()
+const signer = privateKeyToAccount(fixtureAccounts[1]!.privateKey)
+
+let verifier: SiweVerifierServer
+// A chain of this file's own: the EIP-1271 test deploys a contract, and the shared
+// chains are read-only.
+let ownChain: AnvilInstance
+
+beforeAll(async () => {
+  ownChain = await startAnvil({ chainId: OWNER_CHAIN_ID })
+  verifier = await createSiweVerifier({
+    origin: ORIGIN,
+    chains: [...chains, { chainId: OWNER_CHAIN_ID, rpcUrl: ownChain.rpcUrl }],
+  })
+})
+afterAll(async () => {
+  await Promise.all([verifier?.close(), ownChain?.stop()])
+})
+
+type Answer = { status: number; body: Record<string, any>; headers: Headers }
+
+async function call(app: SiweVerifierServer['app'], method: string, path: string, init: RequestInit = {}): Promise<Answer> {
+  const response = await app.request(path, { method, ...init })
+  return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers }
+}
+
+async function nonceFrom(app = verifier.app): Promise<string> {
+  const { body } = await call(app, 'POST', '/siwe/nonce')
+  return body.nonce as string
+}
+
+/** An EIP-4361 message for the app, with a fresh nonce unless one is given. */
+async function message(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}, app = verifier.app) {
+  return createSiweMessage({
+    address: signer.address,
+    chainId: chains[0]!.chainId,
+    domain: DOMAIN,
+    uri: `${ORIGIN}/`,
+    version: '1',
+    nonce: overrides.nonce ?? (await nonceFrom(app)),
+    issuedAt: new Date(),
+    statement: 'Sign in to Latch Demo',
+    ...overrides,
+  })
+}
+
+function verify(text: string, signature: Hex, app = verifier.app, headers: Record<string, string> = {}) {
+  return call(app, 'POST', '/siwe/verify', {
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ message: text, signature }),
+  })
+}
+
+async function signAndVerify(overrides: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
+  const text = await message(overrides)
+  return verify(text, await signer.signMessage({ message: text }))
+}
+
+const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
+
+describe('siwe verifier: accepts', () => {
+  it('a valid signed message: session by bearer token and by cookie, then revoked', async () => {
+    const answer = await signAndVerify()
+    expect(answer.status).toBe(200)
+    expect(answer.body.session).toMatchObject({ address: signer.address, chainId: chains[0]!.chainId, domain: DOMAIN })
+    const token = answer.body.session.token as string
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const cookie = answer.headers.get('set-cookie') ?? ''
+    expect(cookie).toContain(`siwe_session=${token}`)
+    expect(cookie).toMatch(/HttpOnly/i)
+    expect(cookie).toMatch(/SameSite=Lax/i)
+
+    const byBearer = await call(verifier.app, 'GET', '/siwe/session', bearer(token))
+    expect(byBearer.status).toBe(200)
+    expect(byBearer.body.session).toMatchObject({ address: signer.address })
+    expect(byBearer.body.session.token).toBeUndefined()
+    const byCookie = await call(verifier.app, 'GET', '/siwe/session', { headers: { cookie: `siwe_session=${token}` } })
+    expect(byCookie.status).toBe(200)
+
+    expect((await call(verifier.app, 'POST', '/siwe/revoke', bearer(token))).body).toEqual({ revoked: true })
+    const after = await call(verifier.app, 'GET', '/siwe/session', bearer(token))
+    expect(after).toMatchObject({ status: 401, body: { error: 'no_session' } })
+  })
+
+  it('caps the session at the message Expiration Time', async () => {
+    const expirationTime = new Date(Date.now() + 60_000)
+    const { body } = await signAndVerify({ expirationTime })
+    expect(Date.parse(body.session.expirationTime)).toBe(expirationTime.getTime())
+  })
+
+  it('an EIP-1271 contract account, checked on chain', async () => {
+    const { abi, bytecode } = compileOwnedWallet()
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(fixtureAccounts[0]!.privateKey),
+      transport: http(ownChain.rpcUrl),
+    }).extend(publicActions)
+    const hash = await deployer.deployContract({ abi, bytecode, args: [signer.address], chain: null })
+    const wallet = getAddress((await deployer.waitForTransactionReceipt({ hash })).contractAddress as Address)
+
+    const text = await message({ address: wallet, chainId: OWNER_CHAIN_ID })
+    // The owner's key signs; the address in the message is the contract's.
+    const answer = await verify(text, await signer.signMessage({ message: text }))
+    expect(answer.status).toBe(200)
+    expect(answer.body.session).toMatchObject({ address: wallet, chainId: OWNER_CHAIN_ID })
+
+    const stranger = privateKeyToAccount(fixtureAccounts[2]!.privateKey)
+    const forged = await message({ address: wallet, chainId: OWNER_CHAIN_ID })
+    const refused = await verify(forged, await stranger.signMessage({ message: forged }))
+    expect(refused).toMatchObject({ status: 401, body: { error: 'signature_invalid' } })
+  })
+})
+
+describe('siwe verifier: refuses', () => {
+  it('a tampered message', async () => {
+    const text = await message()
+    const signature = await signer.signMessage({ message: text })
+    const tampered = text.replace('Sign in to Latch Demo', 'Sign in to Latch Demo and send everything')
+    expect(await verify(tampered, signature)).toMatchObject({ status: 401, body: { error: 'signature_invalid' } })
+    // The nonce survives a failed signature: the real message still goes through.
+    expect((await verify(text, signature)).status).toBe(200)
+  })
+
+  it('a message for a foreign domain or URI', async () => {
+    expect(await signAndVerify({ domain: 'evil.example' })).toMatchObject({ status: 422, body: { error: 'domain_mismatch' } })
+    expect(await signAndVerify({ uri: 'https://evil.example/' })).toMatchObject({ status: 422, body: { error: 'uri_mismatch' } })
+  })
+
+  it('a reused nonce, and one it never issued', async () => {
+    const text = await message()
+    const signature = await signer.signMessage({ message: text })
+    expect((await verify(text, signature)).status).toBe(200)
+    expect(await verify(text, signature)).toMatchObject({ status: 422, body: { error: 'nonce_used' } })
+    expect(await signAndVerify({ nonce: 'a1b2c3d4e5f60718' })).toMatchObject({ status: 422, body: { error: 'nonce_unknown' } })
+  })
+
+  it('two verifications of one message racing: exactly one wins', async () => {
+    const text = await message()
+    const signature = await signer.signMessage({ message: text })
+    const answers = await Promise.all([verify(text, signature), verify(text, signature), verify(text, signature)])
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422])
+  })
+
+  it('an expired message, and one not valid yet', async () => {
+    expect(await signAndVerify({ expirationTime: new Date(Date.now() - 1_000) })).toMatchObject({
+      status: 422,
+      body: { error: 'message_expired' },
+    })
+    expect(await signAndVerify({ notBefore: new Date(Date.now() + 60_000) })).toMatchObject({
+      status: 422,
+      body: { error: 'message_not_yet_valid' },
+    })
+  })
+
+  it('a chain it does not serve', async () => {
+    expect(await signAndVerify({ chainId: 1 })).toMatchObject({ status: 422, body: { error: 'chain_not_supported' } })
+  })
+
+  it('what is not a sign-in message, and a malformed body', async () => {
+    const text = 'Hello, please sign this'
+    expect(await verify(text, await signer.signMessage({ message: text }))).toMatchObject({
+      status: 400,
+      body: { error: 'invalid_message' },
+    })
+    const bad = await call(verifier.app, 'POST', '/siwe/verify', { body: '{"message":1}' })
+    expect(bad).toMatchObject({ status: 400, body: { error: 'invalid_request' } })
+  })
+
+  it('POSTs from another origin; CORS allows only the app, with credentials', async () => {
+    const text = await message()
+    const signature = await signer.signMessage({ message: text })
+    const foreign = await verify(text, signature, verifier.app, { origin: 'https://evil.example' })
+    expect(foreign).toMatchObject({ status: 403, body: { error: 'origin_not_allowed' } })
+
+    const preflight = await verifier.app.request('/siwe/verify', {
+      method: 'OPTIONS',
+      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    })
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+    expect(preflight.headers.get('access-control-allow-credentials')).toBe('true')
+    const fromApp = await verify(text, signature, verifier.app, { origin: ORIGIN })
+    expect(fromApp.status).toBe(200)
+    expect(fromApp.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+  })
+})
+
+describe('siwe verifier: persistence', () => {
+  it('a session survives a restart of the server with the same data dir', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'siwe-verifier-'))
+    try {
+      const first = await createSiweVerifier({ origin: ORIGIN, chains, db: { dataDir } })
+      const served = await first.start()
+      const nonce = ((await (await fetch(`${served.url}/siwe/nonce`, { method: 'POST' })).json()) as { nonce: string }).nonce
+      const text = await message({ nonce })
+      const response = await fetch(`${served.url}/siwe/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: text, signature: await signer.signMessage({ message: text }) }),
+      })
+      const { session } = (await response.json()) as { session: { token: string } }
+      await served.stop()
+
+      const second = await createSiweVerifier({ origin: ORIGIN, chains, db: { dataDir } })
+      try {
+        const after = await call(second.app, 'GET', '/siwe/session', bearer(session.token))
+        expect(after.status).toBe(200)
+        expect(after.body.session).toMatchObject({ address: signer.address })
+        // The nonce stays spent across the restart too.
+        const replay = await verify(text, await signer.signMessage({ message: text }), second.app)
+        expect(replay).toMatchObject({ status: 422, body: { error: 'nonce_used' } })
+      } finally {
+        await second.close()
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true })
+    }
+  })
+})
