@@ -17,6 +17,15 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'plugins',
+          environment: 'happy-dom',
+          include: ['test/plugins/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/plugins/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'evm',
           environment: 'node',
           include: ['test/evm/**/*.test.ts'],

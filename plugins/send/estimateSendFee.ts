@@ -1,0 +1,39 @@
+import type { ChainNamespace, Kernel } from 'latchkit'
+import type { FeeEstimate } from './state'
+
+export interface EstimateSendFeeParameters {
+  namespace: ChainNamespace
+  to: string
+  value: bigint
+  tokenAddress?: string | undefined
+}
+
+/**
+ * The network fee of a send, from the adapter's `estimateFee`; undefined when the adapter
+ * cannot estimate or the account is not connected. Rejects when the estimate fails (for
+ * instance an amount the account cannot cover).
+ *
+ * @example
+ * const fee = await estimateSendFee(kernel, { namespace: 'eip155', to: bob, value: 10n ** 18n })
+ */
+export async function estimateSendFee(
+  kernel: Kernel,
+  { namespace, to, value, tokenAddress }: EstimateSendFeeParameters,
+): Promise<FeeEstimate | undefined> {
+  const state = kernel.getState()
+  const adapter = kernel.adapters.get(namespace)
+  const network = state.networks[namespace]?.caipNetwork
+  const from = state.accounts[namespace]?.address
+  const connectorId = state.connectorIds[namespace]
+  const connector = connectorId ? kernel.connectors.get(connectorId) : undefined
+  if (!adapter?.estimateFee || !network || !from || !connector) return undefined
+  const { fee, symbol } = await adapter.estimateFee({
+    connector,
+    network,
+    from,
+    to,
+    value,
+    ...(tokenAddress === undefined ? {} : { tokenAddress }),
+  })
+  return { fee, symbol, decimals: network.nativeCurrency.decimals }
+}

@@ -1,0 +1,113 @@
+import {
+  assertSendInput,
+  type ChainNamespace,
+  type Connector,
+  isSupportedNetwork,
+  type Kernel,
+  type Network,
+  type TokenBalance,
+  ValidationError,
+} from 'latchkit'
+import { parseUnits } from './parseUnits'
+import { isReceiverAddress } from './resolveReceiver'
+import { sendSlice } from './slice'
+import { sendableTokens, tokenAddressOf, tokenKey } from './tokens'
+
+/** A send that passed every check, in base units, ready for the adapter. */
+export interface PreparedSend {
+  namespace: ChainNamespace
+  network: Network
+  connector: Connector | undefined
+  from: string
+  to: string
+  /** Amount in the token's base units. */
+  value: bigint
+  /** Contract or mint address; undefined for the native currency. */
+  tokenAddress: string | undefined
+  /** The token as the balances show it now. */
+  token: TokenBalance
+  /** The amount as typed. */
+  amount: string
+}
+
+export interface PrepareSendParameters {
+  /** Default: the active namespace. */
+  namespace?: ChainNamespace
+}
+
+/**
+ * Checks the send state in the order the visitor reads the form and throws a
+ * ValidationError for the first problem; its `code` names it:
+ * - SPEC §5, through the kernel's `assertSendInput` (exact messages):
+ *   SEND_AMOUNT_AND_RECEIVER_REQUIRED (amount empty or zero, or no receiver),
+ *   SEND_TOKEN_REQUIRED, UNSUPPORTED_CHAIN;
+ * - then SEND_INVALID_RECEIVER (not an address of the chain, e.g. a broken checksum),
+ *   SEND_INVALID_AMOUNT (not a number, too many decimals) and SEND_INSUFFICIENT_BALANCE
+ *   (more than the balance): refused here, so the wallet is never asked.
+ *
+ * @example
+ * try { const send = prepareSend(kernel) } catch (error) { showMessage(error.shortMessage) }
+ */
+export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}): PreparedSend {
+  const state = kernel.getState()
+  const namespace = params.namespace ?? state.activeNamespace
+  const account = namespace ? state.accounts[namespace] : undefined
+  const network = namespace ? state.networks[namespace]?.caipNetwork : undefined
+  const connectorId = namespace ? state.connectorIds[namespace] : undefined
+  const { token, sendTokenAmount, receiverAddress } = sendSlice(kernel).get()
+
+  // The balances are re-read here: the token picked a minute ago may hold less by now.
+  const current =
+    token && account
+      ? sendableTokens(account, network).find((t) => tokenKey(t) === tokenKey(token))
+      : undefined
+  const chainSupported =
+    namespace !== undefined &&
+    network !== undefined &&
+    isSupportedNetwork(kernel, network) &&
+    typeof kernel.adapters.get(namespace)?.sendTransaction === 'function' &&
+    (token === undefined || token.chainId === network.caipNetworkId)
+  assertSendInput({ amount: sendTokenAmount, receiverAddress, token, chainSupported })
+  // assertSendInput passed: all of these are set.
+  const ns = namespace as ChainNamespace
+  const to = (receiverAddress as string).trim()
+  const picked = current ?? (token as TokenBalance)
+
+  if (!isReceiverAddress(kernel, ns, to)) {
+    throw new ValidationError('Invalid address', {
+      code: 'SEND_INVALID_RECEIVER',
+      details: `'${to}' is not a valid ${ns} address (mixed case must match the checksum)`,
+    })
+  }
+  const decimals = Number(picked.quantity.decimals)
+  const value = parseUnits(sendTokenAmount as string, decimals)
+  // '0' and '0.00' are no amount at all: the same message as an empty field.
+  if (value === 0n) assertSendInput({ amount: value, receiverAddress, token, chainSupported })
+  const balance = balanceOf(picked, decimals)
+  if (!current || (balance !== undefined && value > balance)) {
+    throw new ValidationError('Insufficient balance', {
+      code: 'SEND_INSUFFICIENT_BALANCE',
+      details: `${sendTokenAmount} ${picked.symbol} is more than the balance of ${current?.quantity.numeric ?? 0}`,
+    })
+  }
+  return {
+    namespace: ns,
+    network: network as Network,
+    connector: connectorId ? kernel.connectors.get(connectorId) : undefined,
+    from: account?.address as string,
+    to,
+    value,
+    tokenAddress: tokenAddressOf(picked),
+    token: picked,
+    amount: (sendTokenAmount as string).trim(),
+  }
+}
+
+/** The balance in base units; undefined when a source wrote a number we cannot read. */
+function balanceOf(token: TokenBalance, decimals: number): bigint | undefined {
+  try {
+    return parseUnits(token.quantity.numeric, decimals)
+  } catch {
+    return undefined
+  }
+}

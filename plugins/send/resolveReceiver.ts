@@ -1,0 +1,64 @@
+import { type ChainNamespace, getNameResolver, type Kernel } from 'latchkit'
+
+/** What a receiver field holds, once looked at. */
+export type ReceiverCheck =
+  | { kind: 'empty' }
+  /** An address of the namespace (EVM: strictly checksummed or all lowercase). */
+  | { kind: 'address'; address: string }
+  /** A name the name resolver turned into `address`. */
+  | { kind: 'name'; name: string; address: string }
+  /** A name the resolver does not know (or knows only for another chain). */
+  | { kind: 'unknown-name'; name: string }
+  /** The resolver failed (network, API); the name may well exist. */
+  | { kind: 'lookup-failed'; name: string; error: unknown }
+  /** Neither an address nor, with no resolver present, anything that could be looked up. */
+  | { kind: 'invalid' }
+
+/**
+ * True when `value` is a valid receiver address for `namespace`: the adapter's strict
+ * check (EIP-55 checksum for EVM). An adapter without `isAddress` leaves it to the wallet.
+ *
+ * @example
+ * isReceiverAddress(kernel, 'eip155', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8') // true
+ */
+export function isReceiverAddress(kernel: Kernel, namespace: ChainNamespace, value: string): boolean {
+  const adapter = kernel.adapters.get(namespace)
+  if (!adapter?.isAddress) return value.trim() !== ''
+  return adapter.isAddress(value, { strict: true })
+}
+
+/**
+ * Checks what the visitor typed as the receiver: an address as is, or a name through the
+ * `nameResolver` service when some plugin (e.g. names) provides it. The send plugin never
+ * imports that plugin; without it, a name is simply not an address.
+ *
+ * @example
+ * const check = await resolveReceiver(kernel, 'eip155', 'alice.eth')
+ * if (check.kind === 'name') console.log(check.address)
+ */
+export async function resolveReceiver(
+  kernel: Kernel,
+  namespace: ChainNamespace,
+  input: string,
+): Promise<ReceiverCheck> {
+  const value = input.trim()
+  if (value === '') return { kind: 'empty' }
+  if (isReceiverAddress(kernel, namespace, value)) return { kind: 'address', address: value }
+  const resolve = getNameResolver(kernel)
+  if (!resolve || !looksLikeName(value)) return { kind: 'invalid' }
+  try {
+    const address = await resolve(value, namespace)
+    // A resolver is another plugin's code: what it answers is checked like typed input.
+    if (address && isReceiverAddress(kernel, namespace, address))
+      return { kind: 'name', name: value, address }
+    return { kind: 'unknown-name', name: value }
+  } catch (error) {
+    kernel.logger.warn(`name lookup for ${value} failed`, error)
+    return { kind: 'lookup-failed', name: value, error }
+  }
+}
+
+// A hex string is a mistyped address, never a name: looking it up would only delay the error.
+function looksLikeName(value: string): boolean {
+  return !/^0x[0-9a-f]*$/i.test(value) && !/\s/.test(value)
+}

@@ -1,0 +1,51 @@
+import { definePlugin, type Plugin } from 'latchkit'
+import { clearSendForm, initialSendState, SEND_PLUGIN_ID, type SendState } from './state'
+import { sendStrings } from './strings'
+
+/**
+ * The Send feature: a button on the Account view, the Send and SendPreview views (loaded
+ * lazily, each its own chunk) and the SPEC §3 send state under `plugins.send`. The state
+ * resets after a send (SPEC §4), when the account or network changes and on disconnect.
+ *
+ * @example
+ * import { send } from 'latchkit/plugins/send'
+ * const kernel = createKernel({ networks, adapters: [evmAdapter()], plugins: [send()] })
+ */
+export function send(): Plugin<SendState> {
+  return definePlugin<SendState>({
+    id: SEND_PLUGIN_ID,
+    initialState: initialSendState,
+    setup(ctx) {
+      ctx.i18n.register(sendStrings)
+      // What was typed belongs to one account on one network: a token of chain A must not
+      // be offered for a send on chain B. Wallets repeat accountsChanged with the same
+      // account, so only a real change (of the CAIP-10 id) clears the form.
+      const activeAccount = () => {
+        const state = ctx.store.getState()
+        return state.activeNamespace ? state.accounts[state.activeNamespace]?.caipAddress : undefined
+      }
+      let seen = activeAccount()
+      const clearForm = () => {
+        const now = activeAccount()
+        if (now === seen) return
+        seen = now
+        ctx.state.set(clearSendForm)
+      }
+      const teardowns = [
+        ctx.views.register({ id: 'Send', title: 'send.title', load: () => import('./views/SendView') }),
+        ctx.views.register({
+          id: 'SendPreview',
+          title: 'send.previewTitle',
+          load: () => import('./views/SendPreviewView'),
+        }),
+        // SPEC §1 places 'send' last among the features; integrators reorder by id.
+        ctx.slots.contribute('features', { id: 'send', label: 'send.title', view: 'Send' }),
+        ctx.bus.on('account:changed', clearForm),
+        ctx.bus.on('network:changed', clearForm),
+      ]
+      return () => {
+        for (const teardown of teardowns) teardown()
+      }
+    },
+  })
+}

@@ -1,0 +1,113 @@
+'use client'
+import { isUserRejection } from 'latchkit'
+import type { Kernel } from 'latchkit'
+import { type Translate, useKernel, useNetwork, useT } from 'latchkit/react'
+import { type ReactElement, useState } from 'react'
+import { type PreparedSend, prepareSend } from '../prepareSend'
+import { sendToken } from '../sendToken'
+import { describeSendError } from './describeSendError'
+import { formatFee } from './format'
+import { sendCss } from './sendCss'
+import { useSendState } from './useSendState'
+
+/**
+ * SendPreview: what will be sent, to whom, on which network and for what fee; Send asks
+ * the wallet. Success: a snackbar with the hash, the form cleared (SPEC §4), back to
+ * Account. A declined prompt or a failure: the form stays as typed, the visitor is told.
+ */
+export default function SendPreviewView(): ReactElement {
+  const kernel = useKernel()
+  const t = useT()
+  const state = useSendState()
+  const { caipNetwork } = useNetwork()
+  const [problem, setProblem] = useState<string>()
+
+  // Checked on every render, which every change of the send state causes: the balance
+  // may drop while this is open.
+  const checked = check(kernel, t)
+
+  const confirm = async () => {
+    setProblem(undefined)
+    kernel.snackbar.loading(t('send.sending'))
+    try {
+      const { hash } = await sendToken(kernel)
+      kernel.snackbar.success(t('send.sent', { hash: shortHash(hash) }))
+      kernel.router.reset('Account')
+    } catch (reason) {
+      const message = isUserRejection(reason) ? t('send.declined') : describeSendError(reason, t)
+      kernel.logger.warn('send failed', reason)
+      setProblem(message)
+      kernel.snackbar.error(message)
+    }
+  }
+
+  if ('error' in checked && !state.loading) {
+    return (
+      <div className="lk-stack">
+        <p role="alert" className="lk-error" data-latchkit="send-error">
+          {checked.error}
+        </p>
+        <button type="button" className="lk-secondary" onClick={() => kernel.router.goBack()}>
+          {t('send.cancel')}
+        </button>
+      </div>
+    )
+  }
+  const send = 'send' in checked ? checked.send : undefined
+  return (
+    <div className="lk-stack" data-latchkit="send-preview-view">
+      <style>{sendCss}</style>
+      <p className="lk-amount" data-latchkit="send-preview-amount">
+        {send?.amount} {send?.token.symbol}
+      </p>
+      <dl className="lk-facts">
+        <dt>{t('send.receiver')}</dt>
+        <dd data-latchkit="send-preview-receiver">
+          {state.receiverProfileName && <div>{state.receiverProfileName}</div>}
+          <span className="lk-mono">{send?.to}</span>
+        </dd>
+        <dt>{t('send.network')}</dt>
+        <dd>{caipNetwork?.name}</dd>
+        <dt>{t('send.fee')}</dt>
+        <dd data-latchkit="send-fee">{state.fee ? formatFee(state.fee) : t('send.feeUnavailable')}</dd>
+      </dl>
+      {problem && (
+        <p role="alert" className="lk-error" data-latchkit="send-error">
+          {problem}
+        </p>
+      )}
+      <div className="lk-actions">
+        <button
+          type="button"
+          className="lk-secondary"
+          disabled={state.loading}
+          onClick={() => kernel.router.goBack()}
+        >
+          {t('send.cancel')}
+        </button>
+        <button
+          type="button"
+          className="lk-primary"
+          disabled={state.loading}
+          onClick={confirm}
+          data-latchkit="send-confirm"
+        >
+          {t('send.confirm')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function check(kernel: Kernel, t: Translate): { send: PreparedSend } | { error: string } {
+  try {
+    return { send: prepareSend(kernel) }
+  } catch (reason) {
+    return { error: describeSendError(reason, t) }
+  }
+}
+
+/** Long enough to recognise in an explorer, short enough for a snackbar. */
+function shortHash(hash: string): string {
+  return hash.length > 14 ? `${hash.slice(0, 8)}...${hash.slice(-6)}` : hash
+}
