@@ -1,0 +1,37 @@
+import { definePlugin, type Plugin } from 'latchkit'
+import { receiveStrings } from './strings'
+
+/** The receive plugin's id, also its `features` contribution id (SPEC §1 order). */
+export const RECEIVE_PLUGIN_ID = 'receive'
+
+/**
+ * The Receive feature: a button on the Account view and the Receive view (loaded lazily,
+ * its own chunk): the address as a QR code, copy with confirmation, and the networks the
+ * address can receive on. It keeps no state.
+ *
+ * @example
+ * import { receive } from 'latchkit/plugins/receive'
+ * const kernel = createKernel({ networks, adapters: [evmAdapter()], plugins: [receive()] })
+ */
+export function receive(): Plugin<undefined> {
+  return definePlugin({
+    id: RECEIVE_PLUGIN_ID,
+    setup(ctx) {
+      ctx.i18n.register(receiveStrings)
+      const offView = ctx.views.register({
+        id: 'Receive',
+        title: 'receive.title',
+        load: () => import('./ReceiveView'),
+      })
+      const offButton = ctx.slots.contribute('features', {
+        id: RECEIVE_PLUGIN_ID,
+        label: 'receive.title',
+        view: 'Receive',
+      })
+      return () => {
+        offView()
+        offButton()
+      }
+    },
+  })
+}
