@@ -115,6 +115,28 @@ describe('focus', () => {
   })
 })
 
+describe('focus after navigation', () => {
+  it('when the focused button disappears, the dialog takes focus; Tab goes back in', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    await act(async () => kernel.router.push('Networks'))
+    await settle()
+    const back = modal().getByRole('button', { name: 'Back' })
+    back.focus()
+    await click(back)
+    expect(modal().queryByRole('button', { name: 'Back' })).toBeNull()
+    expect(shadowRoot().activeElement).toBe(dialog())
+    // Focus dropped to <body> by other means: Escape still closes, Tab pulls it back in.
+    dialog().blur()
+    fireEvent.keyDown(document.body, { key: 'Tab' })
+    expect(shadowRoot().activeElement).toBe(modal().getByRole('button', { name: 'Close' }))
+    fireEvent.keyDown(document.body, { key: 'Escape' })
+    await settle(1)
+    expect(kernel.getState().modal.open).toBe(false)
+  })
+})
+
 describe('snackbar', () => {
   it('renders the kernel snackbar variants in a live region, swapping after 150 ms', async () => {
     vi.useFakeTimers()

@@ -49,15 +49,28 @@ export function useFocusTrap(
         return
       }
       if (event.key !== 'Tab') return
-      const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)]
+      // Only the edges are handled; inside, the browser's own order applies (radio
+      // groups, roving tabindex), so focusables here are those Tab can reach.
+      const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+        (element) => element.tabIndex >= 0 && (element as HTMLInputElement).type !== 'hidden',
+      )
       const first = focusable[0]
       const last = focusable.at(-1)
-      event.preventDefault()
-      if (!first || !last) return node.focus()
       const index = focusable.indexOf(root.activeElement as HTMLElement)
-      if (index === -1) (event.shiftKey ? last : first).focus()
-      else if (event.shiftKey) (focusable[index - 1] ?? last).focus()
-      else (focusable[index + 1] ?? first).focus()
+      if (!first || !last) {
+        event.preventDefault()
+        node.focus()
+      } else if (index === -1 && !node.contains(root.activeElement)) {
+        // Focus fell out (e.g. the focused button was removed): bring it back in.
+        event.preventDefault()
+        ;(event.shiftKey ? last : first).focus()
+      } else if (event.shiftKey && (index === 0 || root.activeElement === node)) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && index === focusable.length - 1) {
+        event.preventDefault()
+        first.focus()
+      }
     }
     document.addEventListener('focusin', pullBack)
     document.addEventListener('keydown', onKeyDown)
