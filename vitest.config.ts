@@ -52,6 +52,20 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'api',
+          environment: 'node',
+          include: ['test/api/**/*.test.ts'],
+          // The shared chains for read-only tests; files that send transactions start their own.
+          globalSetup: ['test/support/global-setup.ts'],
+          // Child processes, not threads: anvil dies with the thread that spawned it.
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'solana',
           environment: 'node',
           include: ['test/solana/**/*.test.ts'],

@@ -221,12 +221,10 @@ const schemas = {
     chains: z.optional(commaList(caip2)),
   }),
   imageId: z.string().check(z.regex(/^[-_a-zA-Z0-9]{1,64}$/, 'must be an image id')),
-  rpcCall: z.union([
-    z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().check(z.minLength(1)) }),
-    z
-      .array(z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().check(z.minLength(1)) }))
-      .check(z.minLength(1), z.maxLength(100)),
-  ]),
+  rpcCall: z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().check(z.minLength(1)) }),
+  rpcBatch: z
+    .array(z.looseObject({ jsonrpc: z.literal('2.0'), method: z.string().check(z.minLength(1)) }))
+    .check(z.minLength(1), z.maxLength(100)),
 }
 
 function parse<S extends z.core.$ZodType>(schema: S, value: unknown, what: string): z.output<S> {
@@ -739,7 +737,10 @@ export function createApiApp(options: ApiAppOptions) {
       const blockNumber = await reader.blockNumber(id)
       return c.json({ chainId, blockNumber: blockNumber.toString() })
     }
-    const payload = await body(c, schemas.rpcCall, 'RPC gateway /v1/')
+    const raw = await body(c, z.unknown(), 'RPC gateway /v1/')
+    const payload = Array.isArray(raw)
+      ? parse(schemas.rpcBatch, raw, 'RPC gateway /v1/ batch')
+      : parse(schemas.rpcCall, raw, 'RPC gateway /v1/')
     let upstream: Response
     try {
       upstream = await fetch(reader.rpcUrl(id), {
