@@ -13,6 +13,8 @@ export interface Row {
   kind: 'latchkit' | 'peer'
   entry: string
   plugins: () => Plugin[]
+  /** How the speed bench finds the connect button: selectors, each inside the shadow root of the one before. */
+  connectButton: readonly string[]
 }
 
 /** The four rows, Latchkit first. Peers resolve from bench/peers, Latchkit from source. */
@@ -23,6 +25,7 @@ export const rows: readonly Row[] = [
     kind: 'latchkit',
     entry: `${appsDir}/latchkit-minimal.tsx`,
     plugins: () => [latchkitSource()],
+    connectButton: ['[data-latchkit="connect-button"]'],
   },
   {
     id: 'latchkit-full',
@@ -30,6 +33,7 @@ export const rows: readonly Row[] = [
     kind: 'latchkit',
     entry: `${appsDir}/latchkit-full.tsx`,
     plugins: () => [latchkitSource(), benchPlugins(repoRoot)],
+    connectButton: ['[data-latchkit="connect-button"]'],
   },
   {
     id: 'appkit',
@@ -37,6 +41,7 @@ export const rows: readonly Row[] = [
     kind: 'peer',
     entry: `${appsDir}/appkit.tsx`,
     plugins: () => [peerResolution()],
+    connectButton: ['wui-connect-button', 'button'],
   },
   {
     id: 'rainbowkit',
@@ -44,5 +49,6 @@ export const rows: readonly Row[] = [
     kind: 'peer',
     entry: `${appsDir}/rainbowkit.tsx`,
     plugins: () => [peerResolution()],
+    connectButton: ['[data-testid="rk-connect-button"]'],
   },
 ]

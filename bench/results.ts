@@ -1,0 +1,25 @@
+import type { BudgetResult } from './budgets'
+import type { Machine } from './machine'
+import type { PeersInstall } from './peers'
+import type { LatchkitSize, SizeRow } from './size'
+import type { NotMeasurable, SpeedOptions, SpeedRow } from './speed'
+
+/** Everything one `npm run bench` measured: the shape of bench/results.json. */
+export interface BenchResults {
+  machine: Machine
+  peers: PeersInstall
+  size: {
+    /** All four rows, Latchkit first; a row that could not be built carries its error. */
+    rows: SizeRow[]
+    latchkit: Omit<LatchkitSize, 'rows'>
+    budgets: BudgetResult[]
+  }
+  speed: {
+    options: SpeedOptions
+    rows: SpeedRow[]
+    /** Why a row has no timings (its build failed, the browser did not start). */
+    skipped: { id: string; reason: string }[]
+    notYetMeasurable: NotMeasurable[]
+  }
+  durationSeconds: number
+}

@@ -1,0 +1,84 @@
+/**
+ * `npm run bench`: installs the peers when missing, measures size and speed of the four
+ * host apps in one run with the same tools, checks the size budgets and writes
+ * bench/results.json and bench/RESULTS.md.
+ *
+ * Options: --runs N (page loads per timing, at least 5), --cycles N (open/close cycles
+ * for the heap reading, default 200), --size-only.
+ */
+import { writeFileSync } from 'node:fs'
+import { checkSizeBudgets } from './budgets'
+import { currentLoad, describeMachine } from './machine'
+import { notYetMeasurable } from './notYetMeasurable'
+import { benchDir } from './paths'
+import { ensurePeers } from './peers'
+import { renderMarkdown } from './report'
+import type { BenchResults } from './results'
+import { rows } from './rows'
+import { disposeBuilds, measureLatchkit, measureRow, type SizeRow } from './size'
+import { measureRowSpeed, type SpeedOptions, withBrowser } from './speed'
+
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`)
+  const value = index === -1 ? Number.NaN : Number(process.argv[index + 1])
+  return Number.isFinite(value) ? value : fallback
+}
+
+const started = Date.now()
+const log = (line: string) => console.log(`[bench] ${line} (${Math.round((Date.now() - started) / 1000)} s)`)
+const speedOptions: SpeedOptions = { runs: Math.max(5, option('runs', 5)), cycles: Math.max(20, option('cycles', 200)) }
+const machine = describeMachine()
+
+const peers = ensurePeers()
+log(peers.ok ? 'peers installed' : `peers unavailable: ${peers.error}`)
+
+const latchkit = await measureLatchkit({ keep: true })
+const sizeRows: SizeRow[] = [...latchkit.rows]
+for (const row of rows.filter((r) => r.kind === 'peer')) {
+  sizeRows.push(
+    peers.ok ? await measureRow(row, { keep: true }) : { id: row.id, label: row.label, error: `peers not installed: ${peers.error}` },
+  )
+}
+log('size measured')
+
+const speedRows: BenchResults['speed']['rows'] = []
+const skipped: BenchResults['speed']['skipped'] = []
+try {
+  if (process.argv.includes('--size-only')) throw new Error('--size-only')
+  await withBrowser(async (browser, version) => {
+    machine.chromium = version
+    for (const row of rows) {
+      const built = sizeRows.find((size) => size.id === row.id)
+      if (!built?.outdir) {
+        skipped.push({ id: row.id, reason: `no build: ${built?.error?.split('\n')[0]}` })
+        continue
+      }
+      speedRows.push(await measureRowSpeed(browser, row, built.outdir, speedOptions))
+      log(`speed measured: ${row.id}`)
+    }
+  })
+} catch (error) {
+  const reason = error instanceof Error ? error.message : String(error)
+  for (const row of rows) if (!speedRows.some((speed) => speed.id === row.id) && !skipped.some((s) => s.id === row.id)) skipped.push({ id: row.id, reason })
+}
+disposeBuilds(sizeRows)
+
+machine.load.end = currentLoad()
+const { rows: _latchkitRows, ...latchkitExtras } = latchkit
+const results: BenchResults = {
+  machine,
+  peers,
+  size: {
+    rows: sizeRows.map(({ outdir: _outdir, ...row }) => row),
+    latchkit: latchkitExtras,
+    budgets: checkSizeBudgets(latchkit),
+  },
+  speed: { options: speedOptions, rows: speedRows, skipped, notYetMeasurable: notYetMeasurable() },
+  durationSeconds: (Date.now() - started) / 1000,
+}
+
+writeFileSync(`${benchDir}/results.json`, `${JSON.stringify(results, null, 2)}\n`)
+const markdown = renderMarkdown(results)
+writeFileSync(`${benchDir}/RESULTS.md`, markdown)
+console.log(markdown)
+log('wrote bench/results.json and bench/RESULTS.md')
