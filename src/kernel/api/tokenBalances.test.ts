@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest'
+import type { TokenBalance } from '../types'
+import { onrampFallbackOptions, placeholderOnrampQuote } from './onrampFallback'
+import {
+  assetsToTokenBalances,
+  filterLowQualityTokens,
+  formatUnits,
+  sortByValue,
+  totalValue,
+} from './tokenBalances'
+
+const balance = (symbol: string, decimals: string, value?: number): TokenBalance => ({
+  name: symbol,
+  symbol,
+  chainId: 'eip155:1',
+  price: 1,
+  value,
+  quantity: { decimals, numeric: '1' },
+})
+
+describe('formatUnits', () => {
+  it.each([
+    [0n, 18, '0'],
+    [1n, 18, '0.000000000000000001'],
+    [1_500_000n, 6, '1.5'],
+    [10n ** 24n, 18, '1000000'],
+    [-5n, 2, '-0.05'],
+    [500n, 0, '500'],
+  ])('%s with %i decimals is %s', (value, decimals, text) => {
+    expect(formatUnits(value, decimals)).toBe(text)
+  })
+})
+
+describe('token balance rules', () => {
+  it('drops zero-decimal tokens (SPEC §5)', () => {
+    const kept = filterLowQualityTokens([balance('A', '18'), balance('ZDT', '0'), balance('B', '6')])
+    expect(kept.map((b) => b.symbol)).toEqual(['A', 'B'])
+  })
+
+  it('sorts by value, highest first, without a value last, stable otherwise', () => {
+    const sorted = sortByValue([
+      balance('A', '1', 1),
+      balance('B', '1'),
+      balance('C', '1', 5),
+      balance('D', '1', 1),
+    ])
+    expect(sorted.map((b) => b.symbol)).toEqual(['C', 'A', 'D', 'B'])
+    expect(totalValue(sorted)).toBe(7)
+  })
+
+  it('maps wallet_getAssets entries, valuing by price when the wallet gives no value', () => {
+    const [native, token] = assetsToTokenBalances(
+      [
+        {
+          address: '0x0',
+          balance: '0x1bc16d674ec80000',
+          type: 'NATIVE',
+          metadata: { name: 'Ether', symbol: 'ETH', decimals: 18, price: 10 },
+        },
+        {
+          address: '0xabc',
+          balance: '0xf4240',
+          type: 'ERC20',
+          metadata: { name: 'USD', symbol: 'USD', decimals: 6, iconUrl: 'data:image/png;base64,' },
+        },
+      ],
+      'eip155:8453',
+    )
+    expect(native).toMatchObject({
+      address: undefined,
+      quantity: { decimals: '18', numeric: '2' },
+      price: 10,
+      value: 20,
+    })
+    expect(token).toMatchObject({
+      address: 'eip155:8453:0xabc',
+      price: 0,
+      value: 0,
+      iconUrl: 'data:image/png;base64,',
+    })
+  })
+})
+
+describe('onramp fallbacks', () => {
+  it('offer USD and EUR by card and bank with the SPEC §9 limits', () => {
+    const { paymentCurrencies } = onrampFallbackOptions()
+    expect(
+      paymentCurrencies.map((c) => [c.id, c.payment_method_limits.map((l) => `${l.id} ${l.min}-${l.max}`)]),
+    ).toEqual([
+      ['USD', ['card 10.00-7500.00', 'ach_bank_account 10.00-25000.00']],
+      ['EUR', ['card 10.00-7500.00', 'ach_bank_account 10.00-25000.00']],
+    ])
+    // A fresh copy each time: a caller cannot change the next one's limits.
+    expect(onrampFallbackOptions()).not.toBe(onrampFallbackOptions())
+  })
+
+  it('quote one to one, no fee, marked as a placeholder', () => {
+    expect(placeholderOnrampQuote({ amount: '25', paymentCurrency: 'EUR', purchaseCurrency: 'ETH' })).toEqual(
+      {
+        paymentTotal: { amount: '25', currency: 'EUR' },
+        paymentSubtotal: { amount: '25', currency: 'EUR' },
+        purchaseAmount: { amount: '25', currency: 'ETH' },
+        networkFee: { amount: '0', currency: 'EUR' },
+        quoteId: 'placeholder-quote',
+      },
+    )
+  })
+})
