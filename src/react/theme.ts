@@ -44,7 +44,12 @@ export function useTheme(): ThemeState & { setTheme(patch: ThemePatch): void } {
   return { ...theme, setTheme: set }
 }
 
-/** `accent` -> `--lk-accent`; names that already start with `--` are kept. */
+/**
+ * The custom property a theme variable sets: names that already start with `--` are kept.
+ *
+ * @example
+ * cssVariableName('accent') // '--lk-accent'
+ */
 export function cssVariableName(name: string): string {
   return name.startsWith('--') ? name : `--lk-${name}`
 }

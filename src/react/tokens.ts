@@ -3,6 +3,11 @@ import type { ThemeState } from 'latchkit'
 /**
  * The theme's CSS custom properties and their defaults per mode. Integrators override any
  * of them through `theme.variables` (e.g. `{ accent: '#ff007a' }` or `{ '--lk-radius': '8px' }`).
+ * Names: accent, accent-fg, radius, font, z-index, bg, fg, muted, surface, border,
+ * overlay, error, success.
+ *
+ * @example
+ * createKernel({ networks, theme: { mode: 'dark', variables: { accent: '#ff007a', 'z-index': '2000' } } })
  */
 const shared = {
   '--lk-accent': '#1769e0',

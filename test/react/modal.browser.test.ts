@@ -193,6 +193,39 @@ describe('modal in Chromium', { timeout: 30_000 }, () => {
     })
   }
 
+  it('animates with the SPEC §9 timings, and not at all under prefers-reduced-motion', async () => {
+    const timings = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const { context } = await newLocalContext(getBrowser(), { reducedMotion })
+      const page = await context.newPage()
+      await page.goto(server.url)
+      await page.click('[data-latchkit=connect-button]')
+      await page.locator('latchkit-modal [data-connector]').waitFor()
+      const read = (
+        selector: string,
+        property: 'animationDuration' | 'transitionDuration' | 'animationName',
+      ) =>
+        page
+          .locator(`latchkit-modal ${selector}`)
+          .first()
+          .evaluate((node, p) => getComputedStyle(node)[p], property)
+      const result = {
+        view: await read('.lk-view', 'animationDuration'),
+        title: await read('.lk-title', 'animationDuration'),
+        height: await read('.lk-body', 'transitionDuration'),
+        viewName: await read('.lk-view', 'animationName'),
+      }
+      await context.close()
+      return result
+    }
+    expect(await timings('no-preference')).toEqual({
+      view: '0.15s',
+      title: '0.12s',
+      height: '0.15s',
+      viewName: 'lk-view-in',
+    })
+    expect(await timings('reduce')).toMatchObject({ viewName: 'none', height: '0s' })
+  })
+
   it('is a full-width bottom sheet under 430px', async () => {
     const { context } = await newLocalContext(getBrowser(), { viewport: { width: 375, height: 700 } })
     const page = await context.newPage()
