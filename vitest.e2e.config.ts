@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: ['test/e2e/**/*.test.ts'],
     environment: 'node',
+    // The demo stack (anvil chains + the demo's Vite server), once per run: getDemo().
+    globalSetup: ['test/e2e/global-setup.ts'],
     // Child processes, not threads: anvil is tied to the thread that spawned it (setpriv
     // --pdeathsig), and a fork's main thread lives exactly as long as the worker.
     pool: 'forks',

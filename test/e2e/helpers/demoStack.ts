@@ -1,0 +1,33 @@
+/**
+ * The demo stack started once per run by test/e2e/global-setup.ts, as tests see it. Its
+ * chains are shared by every e2e file: tests only read from them (connect, switch,
+ * balances) and never send transactions.
+ */
+import { inject } from 'vitest'
+import type { DemoChain } from '../../../devstack/demo.js'
+
+export type DemoInfo = { url: string; chains: DemoChain[] }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    demo: DemoInfo
+  }
+}
+
+/**
+ * @example
+ * const { url, chains } = getDemo()
+ * await page.goto(url)
+ */
+export function getDemo(): DemoInfo {
+  const demo = inject('demo')
+  if (!demo) throw new Error("the demo is not running: add 'test/e2e/global-setup.ts' to globalSetup")
+  return demo
+}
+
+/** The demo's chain with `chainId`; throws when the stack has no such chain. */
+export function demoChain(chainId: number): DemoChain {
+  const chain = getDemo().chains.find((c) => c.chainId === chainId)
+  if (!chain) throw new Error(`the demo has no chain ${chainId}`)
+  return chain
+}
