@@ -1,5 +1,14 @@
 import type { ThemeState } from 'latchkit'
 
+// Shared by both modes.
+const shared = {
+  '--lk-accent': '#1769e0',
+  '--lk-accent-fg': '#ffffff',
+  '--lk-radius': '16px',
+  '--lk-font': 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+  '--lk-z-index': '999',
+}
+
 /**
  * The theme's CSS custom properties and their defaults per mode. Integrators override any
  * of them through `theme.variables` (e.g. `{ accent: '#ff007a' }` or `{ '--lk-radius': '8px' }`).
@@ -9,14 +18,6 @@ import type { ThemeState } from 'latchkit'
  * @example
  * createKernel({ networks, theme: { mode: 'dark', variables: { accent: '#ff007a', 'z-index': '2000' } } })
  */
-const shared = {
-  '--lk-accent': '#1769e0',
-  '--lk-accent-fg': '#ffffff',
-  '--lk-radius': '16px',
-  '--lk-font': 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
-  '--lk-z-index': '999',
-}
-
 export const themeTokens: Record<ThemeState['mode'], Record<string, string>> = {
   light: {
     ...shared,
