@@ -26,6 +26,18 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // happy-dom by default; SSR and Chromium files opt into node with
+          // `// @vitest-environment node`.
+          name: 'react',
+          environment: 'happy-dom',
+          include: ['test/react/**/*.test.{ts,tsx}'],
+          setupFiles: ['test/react/setup.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'evm',
           environment: 'node',
           include: ['test/evm/**/*.test.ts'],
