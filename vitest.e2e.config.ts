@@ -13,6 +13,9 @@ export default defineConfig({
     // Child processes, not threads: anvil is tied to the thread that spawned it (setpriv
     // --pdeathsig), and a fork's main thread lives exactly as long as the worker.
     pool: 'forks',
+    // One file at a time: each launches a Chromium, and on 2 cores two of them at once
+    // (next to the demo server and anvil) are slower than one after the other.
+    fileParallelism: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

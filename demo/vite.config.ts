@@ -1,19 +1,29 @@
 /**
  * Vite config of the demo host app. `npm run demo` (devstack/demo.ts) loads it and adds
- * the plugin that serves `/devstack.json`; Latchkit's entry points resolve to the source
- * in this repo, exactly as an integrator imports them from the package.
+ * the plugin that serves `/devstack.json`. Latchkit's entry points resolve to the source
+ * in this repo (the same mapping as tsconfig.json `paths`), so the demo imports
+ * `latchkit/react` exactly as an integrator imports it from the package.
  */
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
-import { alias } from '../vitest.shared.ts'
+
+const repo = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url))
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
-  resolve: { alias },
+  resolve: {
+    alias: [
+      { find: /^latchkit\/adapters\/(.+)$/, replacement: repo('adapters/$1/index.ts') },
+      { find: /^latchkit\/plugins\/(.+)$/, replacement: repo('plugins/$1/index.ts') },
+      { find: /^latchkit\/networks$/, replacement: repo('src/networks/index.ts') },
+      { find: /^latchkit\/react$/, replacement: repo('src/react/index.ts') },
+      { find: /^latchkit$/, replacement: repo('src/kernel/index.ts') },
+    ],
+  },
   // Apart from any other Vite cache in the repo, so the demo's pre-bundled deps stay warm.
-  cacheDir: fileURLToPath(new URL('../node_modules/.vite-demo', import.meta.url)),
+  cacheDir: repo('node_modules/.vite-demo'),
   server: {
     host: '127.0.0.1',
     // Transform the app before the first visit, so the first page load is quick.

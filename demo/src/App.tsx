@@ -3,7 +3,11 @@ import { AppHeader } from './AppHeader'
 import { TryThis } from './TryThis'
 import { WalletSummary } from './WalletSummary'
 
-/** The demo host app: a header with the wallet buttons, and the page body. */
+/**
+ * The demo host app: a header with the wallet buttons, and the page body.
+ *
+ * @example <LatchProvider kernel={kernel}><App /></LatchProvider>
+ */
 export function App(): ReactElement {
   return (
     <>

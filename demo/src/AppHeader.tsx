@@ -2,7 +2,11 @@ import { ConnectButton, NetworkButton } from 'latchkit/react'
 import type { ReactElement } from 'react'
 import { DEMO_APP_NAME } from './createDemoKernel'
 
-/** The app bar: the app's name on the left, Latchkit's network and connect buttons on the right. */
+/**
+ * The app bar: the app's name on the left, Latchkit's network and connect buttons on the right.
+ *
+ * @example <AppHeader />
+ */
 export function AppHeader(): ReactElement {
   return (
     <header className="app-header">

@@ -1,6 +1,10 @@
 import type { ReactElement } from 'react'
 
-/** Short walkthrough of what the demo shows, for a person trying it for the first time. */
+/**
+ * Short walkthrough of what the demo shows, for a person trying it for the first time.
+ *
+ * @example <TryThis />
+ */
 export function TryThis(): ReactElement {
   return (
     <section className="card" aria-labelledby="try-heading">

@@ -4,6 +4,8 @@ import type { ReactElement } from 'react'
 /**
  * What the app knows about the visitor's wallet, read from Latchkit's hooks: the full
  * address, the network and the native balance as the chain reports it.
+ *
+ * @example <LatchProvider kernel={kernel}><WalletSummary /></LatchProvider>
  */
 export function WalletSummary(): ReactElement {
   const account = useAccount()

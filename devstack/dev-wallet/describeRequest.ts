@@ -29,10 +29,18 @@ const line = (label: string, value: string): Line => ({
   value: value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH)}…` : value,
 })
 
-/** 'Latch Local 31337 (chain 31337)'. */
+/**
+ * How prompts and the panel name a chain.
+ *
+ * @example chainLabel({ chainId: 31337, name: 'Latch Local 31337', rpcUrl }) // 'Latch Local 31337 (chain 31337)'
+ */
 export const chainLabel = (chain: DevWalletChain) => `${chain.name} (chain ${chain.chainId})`
 
-/** Lines of a connection prompt. */
+/**
+ * Lines of a connection prompt.
+ *
+ * @example consent.ask({ method, origin, title: 'Connection request', details: describeConnection(account, chain) })
+ */
 export function describeConnection(account: Address, chain: DevWalletChain): Details {
   return [line('Shares account', account), line('Network', chainLabel(chain))]
 }
@@ -54,7 +62,11 @@ export function readableMessage(message: unknown): string {
   return message
 }
 
-/** Lines of a `personal_sign` prompt. */
+/**
+ * Lines of a `personal_sign` prompt; the message as text when readable.
+ *
+ * @example describePersonalSign(account, '0x68656c6c6f', chain) // [..., { label: 'Message', value: 'hello' }]
+ */
 export function describePersonalSign(account: Address, message: unknown, chain: DevWalletChain): Details {
   return [
     line('Account', account),
@@ -63,7 +75,11 @@ export function describePersonalSign(account: Address, message: unknown, chain: 
   ]
 }
 
-/** Lines of an `eth_signTypedData_v4` prompt. */
+/**
+ * Lines of an `eth_signTypedData_v4` prompt: domain, primary type and message.
+ *
+ * @example describeTypedData(account, JSON.parse(params[1]), chain)
+ */
 export function describeTypedData(
   account: Address,
   typedData: Record<string, unknown>,
@@ -91,7 +107,11 @@ export interface TransactionFields {
   data?: Hex
 }
 
-/** Lines of an `eth_sendTransaction` prompt; reads token metadata from `chain` for ERC-20 calls. */
+/**
+ * Lines of an `eth_sendTransaction` prompt; reads token metadata from `chain` for ERC-20 calls.
+ *
+ * @example await describeTransaction({ from, to, value: '0x14d1120d7b160000' }, chain) // Value: '1.5 ETH'
+ */
 export async function describeTransaction(tx: TransactionFields, chain: DevWalletChain): Promise<Details> {
   const symbol = chain.nativeSymbol ?? 'ETH'
   const value = tx.value ? BigInt(tx.value) : 0n
@@ -164,12 +184,20 @@ async function readTokenMetadata(
   }
 }
 
-/** Lines of a `wallet_switchEthereumChain` prompt. */
+/**
+ * Lines of a `wallet_switchEthereumChain` prompt.
+ *
+ * @example describeSwitch(state.currentChain(), target)
+ */
 export function describeSwitch(from: DevWalletChain, to: DevWalletChain): Details {
   return [line('From network', chainLabel(from)), line('To network', chainLabel(to))]
 }
 
-/** Lines of a `wallet_addEthereumChain` prompt. */
+/**
+ * Lines of a `wallet_addEthereumChain` prompt.
+ *
+ * @example describeAddChain({ chainId: 31338, name: 'Second local', rpcUrl })
+ */
 export function describeAddChain(chain: DevWalletChain): Details {
   return [
     line('Network name', chain.name),

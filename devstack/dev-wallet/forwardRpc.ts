@@ -5,7 +5,13 @@
  */
 import { ProviderRpcError } from './providerRpcError'
 
-/** The chain's RPC could not be reached at all (not an error answer from it). */
+/**
+ * The chain's RPC could not be reached at all (not an error answer from it). The wallet
+ * then reports EIP-1193 'disconnect'.
+ *
+ * @example
+ * if (error instanceof ChainUnreachableError) state.setReachable(false)
+ */
 export class ChainUnreachableError extends ProviderRpcError {
   constructor(rpcUrl: string, cause: unknown) {
     super(4901, 'The provider is not connected to the requested chain.', { rpcUrl })

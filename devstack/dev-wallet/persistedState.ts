@@ -46,7 +46,11 @@ export function loadWalletState(storage: WalletStorage, key: string): PersistedW
   return state
 }
 
-/** Saves the state; a full or blocked storage only costs persistence, never the request. */
+/**
+ * Saves the state; a full or blocked storage only costs persistence, never the request.
+ *
+ * @example saveWalletState(localStorage, DEV_WALLET_STORAGE_KEY, { authorized: true, addedChains: [] })
+ */
 export function saveWalletState(storage: WalletStorage, key: string, state: PersistedWalletState): void {
   try {
     storage?.setItem(key, JSON.stringify(state))

@@ -3,7 +3,11 @@
  * standard message and optional `data`. dApps (and Latchkit's adapter) branch on `code`.
  */
 
-/** An EIP-1193 / JSON-RPC error thrown by the dev wallet's `request`. */
+/**
+ * An EIP-1193 / JSON-RPC error thrown by the dev wallet's `request`.
+ *
+ * @example throw new ProviderRpcError(4001, 'User rejected the request.')
+ */
 export class ProviderRpcError extends Error {
   readonly code: number
   readonly data?: unknown
@@ -16,7 +20,11 @@ export class ProviderRpcError extends Error {
   }
 }
 
-/** The EIP-1193 and JSON-RPC codes the dev wallet answers with, and their standard messages. */
+/**
+ * The EIP-1193 and JSON-RPC codes the dev wallet answers with, and their standard messages.
+ *
+ * @example throw providerErrors.unrecognizedChain('0x7a6b') // code 4902
+ */
 export const providerErrors = {
   userRejected: () => new ProviderRpcError(4001, 'User rejected the request.'),
   unauthorized: () =>

@@ -45,7 +45,11 @@ export interface WalletState {
   subscribe(listener: () => void): () => void
 }
 
-/** Hex chain id as EIP-1193 events and eth_chainId carry it. */
+/**
+ * Hex chain id as EIP-1193 events and eth_chainId carry it.
+ *
+ * @example toHexChainId(31337) // '0x7a69'
+ */
 export const toHexChainId = (chainId: number) => `0x${chainId.toString(16)}`
 
 /**

@@ -4,6 +4,7 @@
  * Playwright's locators see through), and the dev wallet panel.
  */
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
+import { DEV_WALLET_RDNS } from '../../../devstack/dev-wallet/index.js'
 import { newLocalContext } from '../../support/browser.js'
 import { getDemo } from './demoStack.js'
 import { walletPanel } from './devWalletDriver.js'
@@ -37,7 +38,11 @@ export async function openDemo(browser: Browser): Promise<DemoPage> {
   return { context, page, blocked, console: messages }
 }
 
-/** Locators for what a person sees. */
+/**
+ * Locators for what a person sees.
+ *
+ * @example await ui(page).connectButton.click()
+ */
 export function ui(page: Page) {
   const dialog = page.getByRole('dialog')
   return {
@@ -61,12 +66,16 @@ export function ui(page: Page) {
   }
 }
 
-/** The dev wallet's rdns, its connector id in Latchkit. */
-export const DEV_WALLET_RDNS = 'dev.latchkit.wallet'
+/** The dev wallet's rdns is its connector id in Latchkit. */
+export { DEV_WALLET_RDNS }
 
 /**
  * Connects the way a person does: Connect Wallet, Latch Dev Wallet, Approve in the panel.
  * Resolves once the app shows the connected account.
+ *
+ * @example
+ * const demo = await openDemo(getBrowser())
+ * await connectWithDevWallet(demo.page)
  */
 export async function connectWithDevWallet(page: Page): Promise<void> {
   const view = ui(page)

@@ -25,7 +25,11 @@ export function getDemo(): DemoInfo {
   return demo
 }
 
-/** The demo's chain with `chainId`; throws when the stack has no such chain. */
+/**
+ * The demo's chain with `chainId`; throws when the stack has no such chain.
+ *
+ * @example createPublicClient({ transport: http(demoChain(31338).rpcUrl) })
+ */
 export function demoChain(chainId: number): DemoChain {
   const chain = getDemo().chains.find((c) => c.chainId === chainId)
   if (!chain) throw new Error(`the demo has no chain ${chainId}`)

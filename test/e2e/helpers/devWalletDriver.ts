@@ -18,7 +18,11 @@ declare global {
 
 export type RequestOutcome = { ok: true; result: unknown } | { ok: false; code: number; message: string }
 
-/** Installs the dev wallet in the page and records every provider event in `devWalletEvents`. */
+/**
+ * Installs the dev wallet in the page and records every provider event in `devWalletEvents`.
+ *
+ * @example await installInPage(page, { chains, accounts })
+ */
 export async function installInPage(page: Page, options: Omit<InstallDevWalletOptions, 'mount' | 'window'>) {
   await page.evaluate(async (options) => {
     window.devWalletEvents = []
@@ -30,7 +34,14 @@ export async function installInPage(page: Page, options: Omit<InstallDevWalletOp
   }, options)
 }
 
-/** Sends a request through the page's dev wallet provider; resolves when the wallet answers. */
+/**
+ * Sends a request through the page's dev wallet provider; resolves when the wallet answers.
+ *
+ * @example
+ * const connecting = requestInPage(page, 'eth_requestAccounts')
+ * await walletPanel(page).approve.click()
+ * expect(await connecting).toEqual({ ok: true, result: [account] })
+ */
 export function requestInPage(page: Page, method: string, params?: unknown[]): Promise<RequestOutcome> {
   return page.evaluate(
     ({ method, params }) =>
@@ -46,12 +57,20 @@ export function requestInPage(page: Page, method: string, params?: unknown[]): P
   )
 }
 
-/** Provider events the page saw so far, oldest first. */
+/**
+ * Provider events the page saw so far, oldest first.
+ *
+ * @example expect(await eventsInPage(page)).toContainEqual(['chainChanged', '0x7a6a'])
+ */
 export function eventsInPage(page: Page): Promise<Array<[string, unknown]>> {
   return page.evaluate(() => window.devWalletEvents)
 }
 
-/** The dev wallet panel's prompt and buttons, found by test id through its shadow root. */
+/**
+ * The dev wallet panel's prompt and buttons, found by test id through its shadow root.
+ *
+ * @example await walletPanel(page).approve.click()
+ */
 export function walletPanel(page: Page) {
   return {
     prompt: page.getByTestId('devwallet-prompt'),

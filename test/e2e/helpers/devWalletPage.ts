@@ -9,7 +9,11 @@ import { type StaticServer, serveHtml } from '../../support/static-server.js'
 
 const entry = fileURLToPath(new URL('../../../devstack/dev-wallet/index.ts', import.meta.url))
 
-/** Bundles the dev wallet into one classic script that sets `window.LatchDevWallet`. */
+/**
+ * Bundles the dev wallet into one classic script that sets `window.LatchDevWallet`.
+ *
+ * @example const script = await bundleDevWallet()
+ */
 export async function bundleDevWallet(): Promise<string> {
   const result = await build({
     entryPoints: [entry],
