@@ -74,3 +74,6 @@ export default function ReceiveView(): ReactElement {
     </div>
   )
 }
+
+// The loader registers these with the kernel's i18n before the view renders (receive.ts).
+export { receiveViewStrings } from './viewStrings'

@@ -21,7 +21,12 @@ export function receive(): Plugin<undefined> {
       const offView = ctx.views.register({
         id: 'Receive',
         title: 'receive.title',
-        load: () => import('./ReceiveView'),
+        // The view brings its strings along, so they cost nothing until Receive is opened.
+        load: async () => {
+          const module = await import('./ReceiveView')
+          ctx.i18n.register(module.receiveViewStrings)
+          return module
+        },
       })
       const offButton = ctx.slots.contribute('features', {
         id: RECEIVE_PLUGIN_ID,

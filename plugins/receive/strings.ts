@@ -1,12 +1,12 @@
-/** The receive plugin's English strings, registered as defaults; a locale overrides any key. */
+import type { receiveViewStrings } from './viewStrings'
+
+/**
+ * The string the receive plugin needs before its view loads (the Account view's button
+ * and the header); the view's own strings come with it (viewStrings.ts).
+ */
 export const receiveStrings = {
   'receive.title': 'Receive',
-  'receive.qrLabel': 'QR code of the address {address}',
-  'receive.copy': 'Copy address',
-  'receive.copied': 'Address copied',
-  'receive.copyFailed': 'Could not copy the address',
-  'receive.networks': 'Send assets on these networks only:',
-  'receive.notConnected': 'Connect a wallet to receive.',
 } as const satisfies Record<string, string>
 
-export type ReceiveStringKey = keyof typeof receiveStrings
+/** Every key the receive plugin uses, for a translation. */
+export type ReceiveStringKey = keyof typeof receiveStrings | keyof typeof receiveViewStrings

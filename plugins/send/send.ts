@@ -31,12 +31,22 @@ export function send(): Plugin<SendState> {
         seen = now
         ctx.state.set(clearSendForm)
       }
+      // The views bring their strings along, so they cost nothing until Send is opened.
+      const withStrings = (load: () => Promise<{ sendViewStrings: Record<string, string> }>) => async () => {
+        const module = await load()
+        ctx.i18n.register(module.sendViewStrings)
+        return module
+      }
       const teardowns = [
-        ctx.views.register({ id: 'Send', title: 'send.title', load: () => import('./views/SendView') }),
+        ctx.views.register({
+          id: 'Send',
+          title: 'send.title',
+          load: withStrings(() => import('./views/SendView')),
+        }),
         ctx.views.register({
           id: 'SendPreview',
           title: 'send.previewTitle',
-          load: () => import('./views/SendPreviewView'),
+          load: withStrings(() => import('./views/SendPreviewView')),
         }),
         // SPEC §1 places 'send' last among the features; integrators reorder by id.
         ctx.slots.contribute('features', { id: 'send', label: 'send.title', view: 'Send' }),

@@ -62,14 +62,18 @@ export type FakeAdapter = ChainAdapter & {
   sent: Array<Omit<SendTransactionParameters, 'connector' | 'network'>>
   /** What the next sendTransaction does: answer a hash (default) or throw. */
   nextSend: () => Promise<string>
+  /** What getTokenBalances answers (the kernel's refreshTokenBalances reads it without an API). */
+  tokens: TokenBalance[]
 }
 
-/** An EVM-like adapter without a chain: strict EIP-55 addresses, a fixed fee, recorded sends. */
+/** An EVM-like adapter without a chain: strict EIP-55 addresses, fixed balances and fee, recorded sends. */
 export function fakeAdapter(): FakeAdapter {
   const adapter: FakeAdapter = {
     namespace: 'eip155',
     sent: [],
     nextSend: async () => HASH,
+    tokens: [ethBalance, lusdBalance],
+    getTokenBalances: async () => adapter.tokens,
     isAddress: (address, options) => isAddress(address, options),
     getBalance: async () => ({ balance: '2', symbol: 'ETH' }),
     async sendTransaction({ connector: _c, network: _n, ...params }) {

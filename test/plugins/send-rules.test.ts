@@ -1,20 +1,13 @@
 import { disconnect, isUserRejection, NAME_RESOLVER_SERVICE, type NameResolver, definePlugin } from 'latchkit'
-import {
-  initialSendState,
-  networkBalanceInUSD,
-  PENDING_TRANSACTIONS_LIMIT,
-  parseUnits,
-  prepareSend,
-  resolveReceiver,
-  type SendState,
-  send,
-  sendableTokens,
-  sendSlice,
-  sendToken,
-  tokenAddressOf,
-} from 'latchkit/plugins/send'
+import { initialSendState, PENDING_TRANSACTIONS_LIMIT, type SendState, send } from 'latchkit/plugins/send'
 import { describe, expect, it } from 'vitest'
 import { maxSendable } from '../../plugins/send/maxAmount'
+import { parseUnits } from '../../plugins/send/parseUnits'
+import { prepareSend } from '../../plugins/send/prepareSend'
+import { resolveReceiver } from '../../plugins/send/resolveReceiver'
+import { sendToken } from '../../plugins/send/sendToken'
+import { sendSlice } from '../../plugins/send/slice'
+import { networkBalanceInUSD, sendableTokens, tokenAddressOf } from '../../plugins/send/tokens'
 import {
   BOB,
   BOB_BAD_CHECKSUM,

@@ -111,3 +111,6 @@ function check(kernel: Kernel, t: Translate): { send: PreparedSend } | { error: 
 function shortHash(hash: string): string {
   return hash.length > 14 ? `${hash.slice(0, 8)}...${hash.slice(-6)}` : hash
 }
+
+// The loader registers these with the kernel's i18n before the view renders (send.ts).
+export { sendViewStrings } from './viewStrings'

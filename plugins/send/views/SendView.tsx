@@ -347,3 +347,6 @@ function describeReceiver(note: ReceiverNote, t: Translate): string {
       return ''
   }
 }
+
+// The loader registers these with the kernel's i18n before the view renders (send.ts).
+export { sendViewStrings } from './viewStrings'

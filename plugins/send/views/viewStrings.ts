@@ -1,0 +1,41 @@
+import { messages } from 'latchkit'
+
+/**
+ * The English strings of the Send and SendPreview views, registered when a view loads.
+ * `send.error.<code>` translates the ValidationError codes of prepareSend; the SPEC §5
+ * ones default to the kernel's catalogue, so the English text is exactly the spec's.
+ */
+export const sendViewStrings = {
+  'send.token': 'Token',
+  'send.tokenPlaceholder': 'Select a token',
+  'send.noTokens': 'Nothing to send yet: the balance is still loading or empty.',
+  'send.amount': 'Amount',
+  'send.max': 'Max',
+  'send.balance': 'Balance: {balance}',
+  'send.receiver': 'To',
+  'send.receiverPlaceholder': 'Address or name',
+  'send.resolving': 'Looking up {name}...',
+  'send.resolved': '{name}: {address}',
+  'send.unknownName': 'No address found for {name}',
+  'send.lookupFailed': 'Could not look up {name}',
+  'send.fee': 'Network fee',
+  'send.feeEstimating': 'Estimating...',
+  'send.feeUnavailable': 'Unavailable',
+  'send.networkBalance': 'Network balance',
+  'send.network': 'Network',
+  'send.preview': 'Preview Send',
+  'send.confirm': 'Send',
+  'send.cancel': 'Cancel',
+  'send.sending': 'Sending...',
+  'send.sent': 'Sent {hash}',
+  'send.recent': 'Recent sends',
+  'send.viewOnExplorer': 'View on explorer',
+  'send.declined': 'Transaction declined',
+  'send.failed': 'Transaction failed',
+  'send.error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': messages.SEND_AMOUNT_AND_RECEIVER_REQUIRED,
+  'send.error.SEND_TOKEN_REQUIRED': messages.SEND_TOKEN_REQUIRED,
+  'send.error.UNSUPPORTED_CHAIN': messages.UNSUPPORTED_CHAIN,
+  'send.error.SEND_INVALID_RECEIVER': 'Invalid address',
+  'send.error.SEND_INVALID_AMOUNT': 'Invalid amount',
+  'send.error.SEND_INSUFFICIENT_BALANCE': 'Insufficient balance',
+} as const satisfies Record<string, string>
