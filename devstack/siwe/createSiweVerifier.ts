@@ -58,7 +58,10 @@ const verifyBody = z.object({
 const DEFAULT_SESSION_MAX_AGE = 7 * 24 * 60 * 60
 
 function fail(c: Context, code: SiweErrorCode) {
-  return c.json({ error: code, message: siweErrors[code].message }, siweErrors[code].status as ContentfulStatusCode)
+  return c.json(
+    { error: code, message: siweErrors[code].message },
+    siweErrors[code].status as ContentfulStatusCode,
+  )
 }
 
 /**
@@ -83,7 +86,8 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
   const db = await openSiweDatabase(options.db)
   const secureCookie = origin.startsWith('https:')
 
-  const tokenOf = (c: Context) => readSessionToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE))
+  const tokenOf = (c: Context) =>
+    readSessionToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE))
 
   const app = new Hono()
   app.use(
@@ -101,7 +105,10 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
   app.use('/siwe/*', async (c, next) => {
     const from = c.req.header('origin')
     if (c.req.method === 'POST' && from !== undefined && from !== origin) {
-      return c.json({ error: 'origin_not_allowed', message: 'Requests from this origin are not allowed' }, 403)
+      return c.json(
+        { error: 'origin_not_allowed', message: 'Requests from this origin are not allowed' },
+        403,
+      )
     }
     await next()
   })
@@ -137,7 +144,13 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
         maxAgeSeconds,
       })
       const maxAge = Math.max(0, Math.floor((Date.parse(session.expirationTime) - Date.now()) / 1000))
-      setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: 'Lax', path: '/', secure: secureCookie, maxAge })
+      setCookie(c, SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        path: '/',
+        secure: secureCookie,
+        maxAge,
+      })
       c.header('Cache-Control', 'no-store')
       return c.json({ session: { ...session, token } })
     } catch (error) {

@@ -11,7 +11,9 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 
 /** Beside the anvil state cache; inside node_modules so a fresh install starts clean. */
-export const defaultPgliteCacheDir = fileURLToPath(new URL('../../node_modules/.cache/latchkit/', import.meta.url))
+export const defaultPgliteCacheDir = fileURLToPath(
+  new URL('../../node_modules/.cache/latchkit/', import.meta.url),
+)
 
 // The package does not export its package.json: find it from the entry it does export.
 function pgliteVersion(): string {

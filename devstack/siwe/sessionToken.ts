@@ -32,7 +32,10 @@ export function newNonce(): string {
  * The token a request carries: `Authorization: Bearer <token>` first (clients on another
  * site, where the cookie does not travel), else the session cookie.
  */
-export function readSessionToken(authorization: string | undefined, cookie: string | undefined): string | undefined {
+export function readSessionToken(
+  authorization: string | undefined,
+  cookie: string | undefined,
+): string | undefined {
   const bearer = authorization?.match(/^Bearer\s+([A-Za-z0-9_-]{16,128})$/)?.[1]
   if (bearer) return bearer
   return cookie && /^[A-Za-z0-9_-]{16,128}$/.test(cookie) ? cookie : undefined

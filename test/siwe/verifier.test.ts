@@ -37,16 +37,32 @@ afterAll(async () => {
   await Promise.all([verifier?.close(), ownChain?.stop()])
 })
 
-type Answer = { status: number; body: Record<string, any>; headers: Headers }
+/** Every field any route answers with; a test reads the ones its route has. */
+type Body = {
+  nonce: string
+  error: string
+  revoked: boolean
+  session: { address: string; chainId: number; domain: string; expirationTime: string; token: string }
+}
+type Answer = { status: number; body: Body; headers: Headers }
 
-async function call(app: SiweVerifierServer['app'], method: string, path: string, init: RequestInit = {}): Promise<Answer> {
+async function call(
+  app: SiweVerifierServer['app'],
+  method: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<Answer> {
   const response = await app.request(path, { method, ...init })
-  return { status: response.status, body: (await response.json()) as Record<string, any>, headers: response.headers }
+  return {
+    status: response.status,
+    body: (await response.json()) as Body,
+    headers: response.headers,
+  }
 }
 
 async function nonceFrom(app = verifier.app): Promise<string> {
   const { body } = await call(app, 'POST', '/siwe/nonce')
-  return body.nonce as string
+  return body.nonce
 }
 
 /** An EIP-4361 message for the app, with a fresh nonce unless one is given. */
@@ -82,8 +98,12 @@ describe('siwe verifier: accepts', () => {
   it('a valid signed message: session by bearer token and by cookie, then revoked', async () => {
     const answer = await signAndVerify()
     expect(answer.status).toBe(200)
-    expect(answer.body.session).toMatchObject({ address: signer.address, chainId: chains[0]!.chainId, domain: DOMAIN })
-    const token = answer.body.session.token as string
+    expect(answer.body.session).toMatchObject({
+      address: signer.address,
+      chainId: chains[0]!.chainId,
+      domain: DOMAIN,
+    })
+    const token = answer.body.session.token
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
     const cookie = answer.headers.get('set-cookie') ?? ''
     expect(cookie).toContain(`siwe_session=${token}`)
@@ -94,7 +114,9 @@ describe('siwe verifier: accepts', () => {
     expect(byBearer.status).toBe(200)
     expect(byBearer.body.session).toMatchObject({ address: signer.address })
     expect(byBearer.body.session.token).toBeUndefined()
-    const byCookie = await call(verifier.app, 'GET', '/siwe/session', { headers: { cookie: `siwe_session=${token}` } })
+    const byCookie = await call(verifier.app, 'GET', '/siwe/session', {
+      headers: { cookie: `siwe_session=${token}` },
+    })
     expect(byCookie.status).toBe(200)
 
     expect((await call(verifier.app, 'POST', '/siwe/revoke', bearer(token))).body).toEqual({ revoked: true })
@@ -135,14 +157,23 @@ describe('siwe verifier: refuses', () => {
     const text = await message()
     const signature = await signer.signMessage({ message: text })
     const tampered = text.replace('Sign in to Latch Demo', 'Sign in to Latch Demo and send everything')
-    expect(await verify(tampered, signature)).toMatchObject({ status: 401, body: { error: 'signature_invalid' } })
+    expect(await verify(tampered, signature)).toMatchObject({
+      status: 401,
+      body: { error: 'signature_invalid' },
+    })
     // The nonce survives a failed signature: the real message still goes through.
     expect((await verify(text, signature)).status).toBe(200)
   })
 
   it('a message for a foreign domain or URI', async () => {
-    expect(await signAndVerify({ domain: 'evil.example' })).toMatchObject({ status: 422, body: { error: 'domain_mismatch' } })
-    expect(await signAndVerify({ uri: 'https://evil.example/' })).toMatchObject({ status: 422, body: { error: 'uri_mismatch' } })
+    expect(await signAndVerify({ domain: 'evil.example' })).toMatchObject({
+      status: 422,
+      body: { error: 'domain_mismatch' },
+    })
+    expect(await signAndVerify({ uri: 'https://evil.example/' })).toMatchObject({
+      status: 422,
+      body: { error: 'uri_mismatch' },
+    })
   })
 
   it('a reused nonce, and one it never issued', async () => {
@@ -150,13 +181,20 @@ describe('siwe verifier: refuses', () => {
     const signature = await signer.signMessage({ message: text })
     expect((await verify(text, signature)).status).toBe(200)
     expect(await verify(text, signature)).toMatchObject({ status: 422, body: { error: 'nonce_used' } })
-    expect(await signAndVerify({ nonce: 'a1b2c3d4e5f60718' })).toMatchObject({ status: 422, body: { error: 'nonce_unknown' } })
+    expect(await signAndVerify({ nonce: 'a1b2c3d4e5f60718' })).toMatchObject({
+      status: 422,
+      body: { error: 'nonce_unknown' },
+    })
   })
 
   it('two verifications of one message racing: exactly one wins', async () => {
     const text = await message()
     const signature = await signer.signMessage({ message: text })
-    const answers = await Promise.all([verify(text, signature), verify(text, signature), verify(text, signature)])
+    const answers = await Promise.all([
+      verify(text, signature),
+      verify(text, signature),
+      verify(text, signature),
+    ])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422])
   })
 
@@ -172,7 +210,10 @@ describe('siwe verifier: refuses', () => {
   })
 
   it('a chain it does not serve', async () => {
-    expect(await signAndVerify({ chainId: 1 })).toMatchObject({ status: 422, body: { error: 'chain_not_supported' } })
+    expect(await signAndVerify({ chainId: 1 })).toMatchObject({
+      status: 422,
+      body: { error: 'chain_not_supported' },
+    })
   })
 
   it('what is not a sign-in message, and a malformed body', async () => {
@@ -193,7 +234,11 @@ describe('siwe verifier: refuses', () => {
 
     const preflight = await verifier.app.request('/siwe/verify', {
       method: 'OPTIONS',
-      headers: { origin: ORIGIN, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     })
     expect(preflight.headers.get('access-control-allow-origin')).toBe(ORIGIN)
     expect(preflight.headers.get('access-control-allow-credentials')).toBe('true')
@@ -209,7 +254,9 @@ describe('siwe verifier: persistence', () => {
     try {
       const first = await createSiweVerifier({ origin: ORIGIN, chains, db: { dataDir } })
       const served = await first.start()
-      const nonce = ((await (await fetch(`${served.url}/siwe/nonce`, { method: 'POST' })).json()) as { nonce: string }).nonce
+      const nonce = (
+        (await (await fetch(`${served.url}/siwe/nonce`, { method: 'POST' })).json()) as { nonce: string }
+      ).nonce
       const text = await message({ nonce })
       const response = await fetch(`${served.url}/siwe/verify`, {
         method: 'POST',

@@ -1,0 +1,60 @@
+'use client'
+import { truncateAddress, useKernel, useKernelState, useT } from 'latchkit/react'
+import type { ReactElement } from 'react'
+import { SIWE_PLUGIN_ID } from './ids'
+import { siweController } from './service'
+import type { SiweState } from './types'
+
+/**
+ * ConnectingSiwe (SPEC §2 'sign-in message'): asks the visitor to sign in, shows
+ * 'Authenticating...' while the wallet signs and the verifier checks, and the SPEC §8
+ * message when it failed. Cancel disconnects when sign-in is required, else only closes.
+ */
+export default function ConnectingSiweView(): ReactElement {
+  const kernel = useKernel()
+  const t = useT()
+  const controller = siweController(kernel)
+  const { status, error, required } = useKernelState((state) => state.plugins[SIWE_PLUGIN_ID] as SiweState)
+  const address = useKernelState((state) => state.accounts.eip155?.address)
+  const signing = status === 'signing'
+  const name = kernel.options.metadata?.name ?? t('siwe.thisApp')
+
+  return (
+    <div className="lk-center" data-state={signing ? 'signing' : error ? 'failed' : 'idle'}>
+      {signing && <span className="lk-spinner" aria-hidden="true" />}
+      <p>
+        <strong>{t('siwe.heading', { name })}</strong>
+      </p>
+      {address && (
+        <p className="lk-muted" title={address}>
+          {truncateAddress(address)}
+        </p>
+      )}
+      <p className="lk-muted">{t(required ? 'siwe.hintRequired' : 'siwe.hint')}</p>
+      {error && !signing && (
+        <p role="alert" className="lk-error">
+          {t(`siwe.error.${error.code}`)}
+        </p>
+      )}
+      <div className="lk-actions">
+        <button
+          type="button"
+          className="lk-secondary"
+          onClick={() => void controller.cancel().catch(() => {})}
+        >
+          {t('siwe.cancel')}
+        </button>
+        <button
+          type="button"
+          className="lk-primary"
+          disabled={signing}
+          aria-busy={signing}
+          // Failures land in the plugin state, which this view shows.
+          onClick={() => void controller.signIn().catch(() => {})}
+        >
+          {signing ? t('siwe.authenticating') : t('siwe.sign')}
+        </button>
+      </div>
+    </div>
+  )
+}

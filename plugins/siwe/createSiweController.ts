@@ -1,0 +1,324 @@
+/**
+ * The sign-in flow of SPEC §4 for one kernel: when to ask, how a sign-in runs, what a
+ * failure does, and how sessions are kept, restored and ended. Everything lives in this
+ * closure and in the plugin's slice; nothing at module level.
+ */
+import {
+  disconnect,
+  type LatchError,
+  latchError,
+  type PluginContext,
+  parseWith,
+  signMessage,
+  ValidationError,
+} from 'latchkit'
+import { createMessage } from './createMessage'
+import { SIWE_VIEW_ID } from './ids'
+import type { SiweController } from './service'
+import {
+  type SiweSession,
+  sessionCovers,
+  sessionExpired,
+  siweSessionKey,
+  siweSessionSchema,
+} from './sessionSchema'
+import { activeTarget, type SiweTarget, targetKey } from './target'
+import type { SiweFailure, SiweMessageParameters, SiweOptions, SiweState } from './types'
+
+interface Attempt {
+  target: SiweTarget
+  promise: Promise<SiweSession>
+}
+
+const sameTarget = (a: SiweTarget, b: SiweTarget) => targetKey(a) === targetKey(b)
+const failure = (error: LatchError): SiweFailure => ({
+  code: error.code as SiweFailure['code'],
+  message: error.shortMessage,
+})
+
+/**
+ * Wires the flow into a plugin context; returns the controller and the teardown.
+ *
+ * @example
+ * const { controller, teardown } = createSiweController(ctx, options)
+ * ctx.services.add('siwe', controller)
+ */
+export function createSiweController(
+  ctx: PluginContext<SiweState>,
+  options: SiweOptions,
+): { controller: SiweController; teardown: () => void } {
+  const { kernel, verifier } = { kernel: ctx.kernel, verifier: options.verifier }
+  const required = options.required ?? false
+  // The sign-in in flight; a newer target or a disconnect makes an older one stale.
+  let attempt: Attempt | undefined
+  let stopped = false
+
+  const session = () => ctx.state.get().session
+  const viewIsOpen = () => kernel.getState().modal.open && kernel.router.current()?.view === SIWE_VIEW_ID
+  const openView = () => {
+    if (!viewIsOpen()) kernel.router.open(SIWE_VIEW_ID)
+  }
+
+  /** SPEC §4: an active address on a supported network and no session: ask. */
+  function evaluate(): void {
+    if (stopped) return
+    const target = activeTarget(kernel)
+    if (!target) return
+    if (sessionCovers(session(), target)) {
+      // Back on an account the session covers (an account or chain switch undone).
+      if (viewIsOpen() && !attempt) kernel.router.close()
+      return
+    }
+    if (attempt && sameTarget(attempt.target, target)) return
+    attempt = undefined
+    ctx.state.set((draft) => {
+      draft.status = 'idle'
+      draft.error = undefined
+    })
+    openView()
+  }
+
+  function keep(next: SiweSession): void {
+    const previous = session()
+    ctx.state.set((draft) => {
+      draft.session = next
+    })
+    ctx.storage.set(siweSessionKey, next)
+    if (previous && previous !== next && (previous.token !== next.token || !sessionCovers(previous, next))) {
+      // One session at a time: the one it replaces is ended on the server too.
+      void verifier
+        .revokeSession(previous)
+        .catch((error) => ctx.logger.warn('revoking a replaced session failed', error))
+      kernel.bus.emit('siwe:signed-out', { session: previous, reason: 'replaced' })
+    }
+    kernel.bus.emit('siwe:signed-in', { session: next })
+  }
+
+  function forget(reason: 'sign-out' | 'disconnect' | 'expired', revoke: boolean): SiweSession | undefined {
+    const previous = session()
+    ctx.state.set((draft) => {
+      draft.session = undefined
+      draft.status = 'idle'
+      draft.error = undefined
+    })
+    ctx.storage.remove(siweSessionKey)
+    if (!previous) return undefined
+    if (revoke) {
+      void verifier
+        .revokeSession(previous)
+        .catch((error) => ctx.logger.warn('revoking the session failed', error))
+    }
+    kernel.bus.emit('siwe:signed-out', { session: previous, reason })
+    return previous
+  }
+
+  function messageParameters(target: SiweTarget, nonce: string): SiweMessageParameters {
+    const location = (globalThis as { location?: { host?: string; origin?: string } }).location
+    const domain = options.domain ?? location?.host
+    const uri = options.uri ?? location?.origin
+    if (!domain || !uri) {
+      throw new ValidationError('No domain for the sign-in message', {
+        code: 'VALIDATION_FAILED',
+        details: 'Outside a browser page, pass siwe({ domain, uri }).',
+      })
+    }
+    const issuedAt = new Date()
+    const name = kernel.options.metadata?.name
+    const statement = options.statement ?? (name ? `Sign in to ${name}` : undefined)
+    return {
+      address: target.address,
+      chainId: target.chainId,
+      nonce,
+      domain,
+      uri,
+      issuedAt: issuedAt.toISOString(),
+      ...(options.expiresInMs
+        ? { expirationTime: new Date(issuedAt.getTime() + options.expiresInMs).toISOString() }
+        : {}),
+      ...(statement ? { statement } : {}),
+    }
+  }
+
+  async function run(mine: Attempt): Promise<SiweSession> {
+    const { target } = mine
+    const isCurrent = () => attempt === mine && !stopped
+    ctx.state.set((draft) => {
+      draft.status = 'signing'
+      draft.error = undefined
+    })
+
+    let message: string
+    try {
+      const nonce = await verifier.getNonce({ address: target.address, chainId: target.chainId })
+      message = await (verifier.createMessage ?? createMessage)(messageParameters(target, nonce))
+    } catch (cause) {
+      // SPEC §8: the wallet is disconnected and the view reset.
+      const error = latchError('SIWX_INIT_FAILED', {}, { cause })
+      if (isCurrent()) {
+        await disconnect(kernel, { namespace: 'eip155' }).catch((e) =>
+          ctx.logger.warn('disconnect failed', e),
+        )
+        ctx.state.set((draft) => {
+          draft.status = 'idle'
+          draft.error = failure(error)
+        })
+        kernel.router.open('Connect')
+        ctx.snackbar.error(ctx.i18n.t('siwe.error.SIWX_INIT_FAILED'))
+        kernel.bus.emit('error', { error, source: 'siwe' })
+      }
+      throw error
+    }
+
+    let next: SiweSession
+    try {
+      const signature = await signMessage(kernel, { message, namespace: 'eip155' })
+      const answer = await verifier.verify({
+        message,
+        signature,
+        address: target.address,
+        chainId: target.chainId,
+      })
+      next = parseWith(siweSessionSchema, answer, 'SIWE session')
+      if (!sessionCovers(next, target)) {
+        throw new ValidationError('The verifier answered with a session for another account or chain', {
+          code: 'VALIDATION_FAILED',
+        })
+      }
+    } catch (cause) {
+      // SPEC §8: a smart account that cannot sign (or whose signature the app cannot
+      // check) is told so; anything else is a declined signature.
+      const code =
+        target.accountType === 'smartAccount' ? 'SMART_ACCOUNT_SIGN_UNSUPPORTED' : 'SIGNATURE_DECLINED'
+      const error = latchError(code, {}, { cause })
+      if (isCurrent()) {
+        ctx.state.set((draft) => {
+          draft.status = 'idle'
+          draft.error = failure(error)
+        })
+        // SPEC §4: the sign view reopens with the error (the visitor may have closed it).
+        const now = activeTarget(kernel)
+        if (now && sameTarget(now, target)) openView()
+        kernel.bus.emit('error', { error, source: 'siwe' })
+      }
+      throw error
+    }
+
+    keep(next)
+    if (isCurrent()) {
+      ctx.state.set((draft) => {
+        draft.status = 'idle'
+        draft.error = undefined
+      })
+      // SPEC §4: on success the modal closes.
+      if (viewIsOpen()) kernel.router.close()
+    } else {
+      // The visitor moved on meanwhile; ask about where they are now.
+      evaluate()
+    }
+    return next
+  }
+
+  const controller: SiweController = {
+    required,
+    activeSession() {
+      const target = activeTarget(kernel)
+      const current = session()
+      return target && sessionCovers(current, target) ? current : undefined
+    },
+    signIn() {
+      const target = activeTarget(kernel)
+      if (!target) return Promise.reject(latchError('NO_ACTIVE_CAIP_ADDRESS'))
+      // A second click while the wallet prompt is open joins the first sign-in.
+      if (attempt && sameTarget(attempt.target, target)) return attempt.promise
+      const mine = { target } as Attempt
+      attempt = mine
+      // Settled, it no longer holds the place: the next click starts afresh.
+      mine.promise = run(mine).finally(() => {
+        if (attempt === mine) attempt = undefined
+      })
+      return mine.promise
+    },
+    async cancel() {
+      attempt = undefined
+      ctx.state.set((draft) => {
+        draft.status = 'idle'
+      })
+      if (required) {
+        await disconnect(kernel, { namespace: 'eip155' })
+        // Another namespace may still be connected, which keeps disconnect from closing.
+        kernel.close()
+      } else {
+        kernel.close()
+      }
+    },
+    async signOut() {
+      attempt = undefined
+      const current = session()
+      try {
+        if (current) await verifier.revokeSession(current)
+      } finally {
+        // Signed out here even when the server could not be told: the caller hears why.
+        forget('sign-out', false)
+        if (kernel.getState().connectorIds.eip155) await disconnect(kernel, { namespace: 'eip155' })
+      }
+    },
+  }
+
+  // SPEC §2: closing is blocked on the sign view while sign-in is required and missing.
+  const removeGuard = kernel.router.addCloseGuard(() => {
+    if (!required || kernel.router.current()?.view !== SIWE_VIEW_ID) return true
+    const target = activeTarget(kernel)
+    return !target || sessionCovers(session(), target) || 'Sign-in required'
+  })
+
+  // Connect, reconnect, account and chain switches all end in the store; react once the
+  // update that changed the target has finished (and its caller has moved on).
+  let lastKey = targetKey(activeTarget(kernel))
+  const unsubscribe = kernel.subscribe(() => {
+    const key = targetKey(activeTarget(kernel))
+    if (key === lastKey) return
+    lastKey = key
+    queueMicrotask(evaluate)
+  })
+
+  // SPEC §4 'Disconnect' clears the session; it is revoked on the server as well.
+  const offDisconnect = kernel.bus.on('disconnect', ({ namespace }) => {
+    if (namespace !== 'eip155') return
+    attempt = undefined
+    forget('disconnect', true)
+  })
+
+  // The session of the last visit counts at once (no flash of the sign view during the
+  // silent reconnect), and is dropped if the verifier no longer honours it.
+  const stored = ctx.storage.get(siweSessionKey)
+  if (stored && !sessionExpired(stored)) {
+    ctx.state.set((draft) => {
+      draft.session = stored
+    })
+    verifier.getSession({ session: stored }).then(
+      (answer) => {
+        if (stopped || session() !== stored) return
+        const live = answer ? parseWith(siweSessionSchema, answer, 'SIWE session') : undefined
+        if (live && sessionCovers(live, stored)) {
+          keep({ ...live, token: live.token ?? stored.token })
+          return
+        }
+        forget('expired', false)
+        evaluate()
+      },
+      (error) => ctx.logger.warn('could not confirm the stored sign-in session; keeping it', error),
+    )
+  } else if (stored) {
+    ctx.storage.remove(siweSessionKey)
+  }
+
+  return {
+    controller,
+    teardown() {
+      stopped = true
+      removeGuard()
+      unsubscribe()
+      offDisconnect()
+    },
+  }
+}

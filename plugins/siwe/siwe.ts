@@ -1,0 +1,79 @@
+import { ConfigError, definePlugin, type Plugin } from 'latchkit'
+import * as z from 'zod/mini'
+import { createSiweController } from './createSiweController'
+import { SIWE_PLUGIN_ID, SIWE_VIEW_ID } from './ids'
+import { siweStrings } from './strings'
+import type { SiweOptions, SiweState } from './types'
+
+const method = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function')
+
+// Checked, not transformed: the integrator's verifier object is used as given (its
+// methods may rely on `this`).
+const optionsSchema = z.object({
+  verifier: z.looseObject({
+    getNonce: method,
+    createMessage: z.optional(method),
+    verify: method,
+    getSession: method,
+    revokeSession: method,
+  }),
+  required: z.optional(z.boolean()),
+  domain: z.optional(z.string().check(z.minLength(1))),
+  uri: z.optional(z.url()),
+  statement: z.optional(z.string().check(z.regex(/^[^\n]*$/))),
+  expiresInMs: z.optional(z.number().check(z.nonnegative())),
+})
+
+function checkOptions(options: SiweOptions): void {
+  const result = z.safeParse(optionsSchema, options)
+  if (result.success) return
+  const where = result.error.issues.map((issue) => issue.path.join('.') || '(options)').join(', ')
+  throw new ConfigError('Invalid siwe options', {
+    code: 'INVALID_OPTIONS',
+    details: `Check ${where}. siwe({ verifier }) needs a verifier with getNonce, verify, getSession and revokeSession (httpVerifier(url) makes one).`,
+  })
+}
+
+/**
+ * Sign-in with the wallet (EIP-4361, SPEC §4): after a wallet connects on a supported
+ * network, the ConnectingSiwe view asks the visitor to sign a message; the integrator's
+ * verifier checks it and creates the session the host app can trust. Sessions survive a
+ * reload, are asked for again when the account or chain changes, and end on disconnect.
+ *
+ * @example
+ * import { createKernel } from 'latchkit'
+ * import { siwe, httpVerifier } from 'latchkit/plugins/siwe'
+ *
+ * const kernel = createKernel({
+ *   networks, adapters: [evmAdapter()],
+ *   plugins: [siwe({ verifier: httpVerifier('https://api.example'), required: true })],
+ * })
+ * kernel.bus.on('siwe:signed-in', ({ session }) => console.log('hello', session.address))
+ */
+export function siwe(options: SiweOptions): Plugin<SiweState> {
+  checkOptions(options)
+  const required = options.required ?? false
+  return definePlugin<SiweState>({
+    id: SIWE_PLUGIN_ID,
+    initialState: () => ({ session: undefined, status: 'idle', error: undefined, required }),
+    // The plugin ends (and revokes) the session itself on disconnect; a plain reset
+    // would lose it before it could be revoked.
+    resetOnDisconnect: false,
+    setup(ctx) {
+      ctx.i18n.register(siweStrings)
+      const offView = ctx.views.register({
+        id: SIWE_VIEW_ID,
+        title: 'siwe.title',
+        hideBack: true,
+        load: () => import('./ConnectingSiweView'),
+      })
+      const { controller, teardown } = createSiweController(ctx, options)
+      const offService = ctx.services.add(SIWE_PLUGIN_ID, controller)
+      return () => {
+        teardown()
+        offService()
+        offView()
+      }
+    },
+  })
+}

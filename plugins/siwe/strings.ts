@@ -1,0 +1,22 @@
+import { messages } from 'latchkit'
+
+/**
+ * The plugin's English strings, registered as defaults at setup; a locale overrides any
+ * of them by key. The error and loading texts are SPEC §8's.
+ */
+export const siweStrings = {
+  'siwe.title': 'Sign In',
+  'siwe.heading': '{name} wants to connect to your wallet',
+  'siwe.thisApp': 'This app',
+  'siwe.hint': 'Sign this message to prove you own this wallet and proceed.',
+  'siwe.hintRequired':
+    'Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.',
+  'siwe.sign': 'Sign',
+  'siwe.cancel': 'Cancel',
+  'siwe.authenticating': messages.AUTHENTICATING,
+  'siwe.error.SIGNATURE_DECLINED': messages.SIGNATURE_DECLINED,
+  'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': messages.SMART_ACCOUNT_SIGN_UNSUPPORTED,
+  'siwe.error.SIWX_INIT_FAILED': messages.SIWX_INIT_FAILED,
+} as const satisfies Record<string, string>
+
+export type SiweStringKey = keyof typeof siweStrings

@@ -1,0 +1,99 @@
+import type { SiweSession } from './sessionSchema'
+
+/** What the plugin hands to `createMessage`: the EIP-4361 fields it knows. */
+export interface SiweMessageParameters {
+  /** Checksummed EIP-55 address of the signing account. */
+  address: string
+  chainId: number
+  /** From the verifier's `getNonce`. */
+  nonce: string
+  /** The host the visitor sees, e.g. `app.example` (`location.host` by default). */
+  domain: string
+  /** The page's origin, e.g. `https://app.example` (`location.origin` by default). */
+  uri: string
+  /** ISO 8601. */
+  issuedAt: string
+  /** ISO 8601; absent when the plugin's `expiresInMs` is 0. */
+  expirationTime?: string
+  /** The human-readable line the wallet shows above the fields. */
+  statement?: string
+}
+
+/**
+ * The server half of sign-in, supplied by the integrator: where nonces come from and who
+ * decides that a signature is good. The plugin never trusts its own judgement of a
+ * signature; a session exists because `verify` said so. `httpVerifier(url)` talks to the
+ * reference verifier of the devstack (devstack/siwe).
+ *
+ * @example
+ * const verifier: SiweVerifier = {
+ *   getNonce: async () => (await api.post('/siwe/nonce')).nonce,
+ *   verify: async ({ message, signature }) => (await api.post('/siwe/verify', { message, signature })).session,
+ *   getSession: async () => (await api.get('/siwe/session')).session,
+ *   revokeSession: async () => void (await api.post('/siwe/revoke')),
+ * }
+ */
+export interface SiweVerifier {
+  /** A fresh, single-use nonce from the server. */
+  getNonce(params: { address: string; chainId: number }): Promise<string>
+  /** Builds the message to sign. Default: EIP-4361 through viem's `createSiweMessage`. */
+  createMessage?(params: SiweMessageParameters): string | Promise<string>
+  /** Checks the signed message on the server and answers with the session it created. */
+  verify(params: {
+    message: string
+    signature: string
+    address: string
+    chainId: number
+  }): Promise<SiweSession>
+  /**
+   * The session the server still honours, or undefined. Asked at start-up about the session
+   * kept from the last visit (`session` is that one: a verifier may need its token).
+   */
+  getSession(params: { session?: SiweSession }): Promise<SiweSession | undefined>
+  /** Ends a session on the server (sign-out, disconnect, or a newer session replacing it). */
+  revokeSession(session: SiweSession): Promise<void>
+}
+
+/** The plugin's options. */
+export interface SiweOptions {
+  verifier: SiweVerifier
+  /**
+   * When true, a connected visitor must sign in: the modal cannot be closed before, and
+   * Cancel disconnects the wallet (SPEC §2, §4). Default false.
+   */
+  required?: boolean
+  /** Default: `location.host`. */
+  domain?: string
+  /** Default: `location.origin`. */
+  uri?: string
+  /** Default: 'Sign in to {metadata.name}' when the kernel has metadata, else none. */
+  statement?: string
+  /** How long a signed message stays valid for the verifier. Default 10 minutes; 0: no limit. */
+  expiresInMs?: number
+}
+
+/** Why the last sign-in failed, as plain data (the store holds no Error objects). */
+export interface SiweFailure {
+  /** A code of the kernel's catalogue: SIGNATURE_DECLINED, SMART_ACCOUNT_SIGN_UNSUPPORTED, SIWX_INIT_FAILED. */
+  code: 'SIGNATURE_DECLINED' | 'SMART_ACCOUNT_SIGN_UNSUPPORTED' | 'SIWX_INIT_FAILED'
+  message: string
+}
+
+/** The plugin's slice of the kernel state, under `plugins.siwe`. */
+export interface SiweState {
+  /** The current session (it may cover another account than the active one). */
+  session: SiweSession | undefined
+  /** 'signing' while the wallet prompt and the verification run (SPEC §8 'Authenticating...'). */
+  status: 'idle' | 'signing'
+  error: SiweFailure | undefined
+  required: boolean
+}
+
+declare module 'latchkit' {
+  interface KernelEvents {
+    /** A session was created and stored. */
+    'siwe:signed-in': { session: SiweSession }
+    /** A session ended: sign-out, disconnect, or the server no longer honours it. */
+    'siwe:signed-out': { session: SiweSession; reason: 'sign-out' | 'disconnect' | 'expired' | 'replaced' }
+  }
+}
