@@ -12,7 +12,7 @@ import {
   type WalletStorage,
 } from './persistedState'
 import type { ProviderEvents } from './providerEvents'
-import { providerErrors } from './providerRpcError'
+import { ProviderRpcError, providerErrors } from './providerRpcError'
 import type { DevWalletChain, DevWalletSnapshot } from './types'
 
 export interface WalletStateOptions {
@@ -114,7 +114,7 @@ export function createWalletState(options: WalletStateOptions): WalletState {
     currentChain: current,
     findChain: (id) => chains.find((c) => c.chainId === id),
     requireAccount() {
-      if (!account) throw new Error('The dev wallet has no accounts (is the chain running?)')
+      if (!account) throw new ProviderRpcError(4900, 'The dev wallet has no accounts (is the chain running?)')
       return account
     },
     selectAccount(address) {

@@ -3,6 +3,7 @@
  * person clicks, declining and retrying, disconnecting, and the silent reconnect on reload.
  */
 import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { createPublicClient, formatEther, http } from 'viem'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
@@ -50,8 +51,10 @@ describe('demo: connect through the dev wallet', () => {
       `${threeDecimals.format(Number(formatEther(wei)))} ETH`,
     )
 
-    mkdirSync('test-results', { recursive: true })
-    await demo.page.screenshot({ path: 'test-results/e2e-connected-account-view.png' })
+    // For a person to look at; test-results/ is not in git.
+    const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
+    mkdirSync(results, { recursive: true })
+    await demo.page.screenshot({ path: `${results}e2e-connected-account-view.png` })
   })
 
   it('shows the declined state when the wallet rejects, and Try again connects', async () => {
@@ -91,6 +94,15 @@ describe('demo: connect through the dev wallet', () => {
     await demo.page.waitForLoadState('networkidle')
     expect(await view.summary.getAttribute('data-status')).toBe('disconnected')
     expect(await view.wallet.prompt.isHidden()).toBe(true)
+  })
+
+  it('disconnects the app when the person clicks Disconnect site in the wallet', async () => {
+    demo = await openDemo(getBrowser())
+    const view = ui(demo.page)
+    await connectWithDevWallet(demo.page)
+    await view.wallet.disconnect.click()
+    await view.connectButton.waitFor()
+    await expect.poll(() => view.summary.getAttribute('data-status')).toBe('disconnected')
   })
 
   it('reconnects to the same account after a reload, without a prompt', async () => {
