@@ -40,4 +40,5 @@ export {
   zora,
 } from './evm'
 export { localChain } from './localChain'
+export { localSolana } from './localSolana'
 export { solana, solanaDevnet, solanaTestnet } from './solana'
