@@ -81,6 +81,8 @@ export type {
   PurchaseCurrency,
   OnrampQuote,
   Sessions,
+  AccountNfts,
+  Nft,
 } from './api/blockchainSchemas'
 export type { WalletListItem, WalletList, AnalyticsConfig } from './api/walletsSchemas'
 export { projectImageUrl } from './api/imageUrl'

@@ -164,15 +164,20 @@ describe('endpoint shapes', () => {
     expect((revoke as HttpError).status).toBe(404)
   })
 
-  it('the NFT holdings of the fixture collection are served (read through the enumerable ERC-721)', async () => {
-    const response = await fetch(
-      `${server().url}/v1/account/${holder}/nfts?projectId=${PROJECT_ID}&chainId=${LOCAL}`,
-    )
-    const { data } = (await response.json()) as {
-      data: { tokenId: string; name: string; imageUrl: string }[]
-    }
+  it('NFT holdings list the fixture collection (read through the enumerable ERC-721), cached 30 s', async () => {
+    const api = blockchainClient(server())
+    const { data } = await api.getAccountNfts({ address: holder, chainId: LOCAL })
     expect(data.map((nft) => nft.tokenId)).toEqual(fixtureNftIdsOf(0).map(String))
+    expect(data[0]).toMatchObject({
+      name: 'Latch Punks #1',
+      contract: `${LOCAL}:${fixtureContracts.LPNK}`,
+      collection: { name: 'Latch Punks', symbol: 'LPNK' },
+    })
     expect(data[0]?.imageUrl).toMatch(/^data:image\/svg\+xml;base64,/)
+    await api.getAccountNfts({ address: holder, chainId: LOCAL })
+    expect(requestsTo(server(), '/v1/account')).toHaveLength(1)
+    await api.getAccountNfts({ address: holder, chainId: LOCAL, forceUpdate: true })
+    expect(requestsTo(server(), '/v1/account')).toHaveLength(2)
   })
 })
 

@@ -173,6 +173,12 @@ describe('balance sources', () => {
     expect(server.faults.requests).toEqual([])
   })
 
+  it('with no source at all (no API, an adapter that cannot read balances), nothing is asked and nothing toasts', async () => {
+    const kernel = await connectedKernel({ api: false, adapter: { namespace: 'eip155' } })
+    expect(await refreshTokenBalances(kernel)).toEqual({ status: 'no-source' })
+    expect(kernel.getState().snackbar.open).toBe(false)
+  })
+
   it('wallet_getAssets comes first when the wallet reports the capability', async () => {
     const assets: WalletAsset[] = [
       {

@@ -134,10 +134,7 @@ describe('browser access', () => {
 
 describe('fault switch over HTTP', () => {
   it('arms N faults, logs them, and clears', async () => {
-    const armed = await call(
-      '/__faults',
-      post({ status: 503, count: 2, path: '/getAnalyticsConfig' }),
-    )
+    const armed = await call('/__faults', post({ status: 503, count: 2, path: '/getAnalyticsConfig' }))
     expect(armed.body).toMatchObject({ remaining: 2 })
     expect((await call(`/v1/supported-chains?${p}`)).status).toBe(200) // another path: unaffected
     expect((await call(`/getAnalyticsConfig?${p}`)).status).toBe(503)

@@ -20,6 +20,8 @@ export type RefreshTokenBalancesReturnType =
   | { status: 'updated'; source: TokenBalanceSource; balances: TokenBalance[] }
   /** No connected account in the namespace: nothing to read. */
   | { status: 'no-account' }
+  /** Neither the wallet, an API nor the adapter can read balances: nothing was asked. */
+  | { status: 'no-source' }
   /** SPEC §7: the active network is not supported; nothing was asked, the toast was shown. */
   | { status: 'unsupported-network' }
   /** SPEC §4: a read failed less than 30 s ago; nothing was asked. */
@@ -60,6 +62,7 @@ export async function refreshTokenBalances(
     kernel.snackbar.error(messages.TOKEN_BALANCE_UNAVAILABLE)
     return { status: 'unsupported-network' }
   }
+  if (!hasSource(kernel, namespace)) return { status: 'no-source' }
   const key = account.caipAddress
   const gate = kernel.internal.tokenBalanceGate
   if (!gate.shouldTry(key)) return { status: 'suppressed' }
@@ -85,6 +88,12 @@ export async function refreshTokenBalances(
   })
   if (!written) return { status: 'no-account' }
   return { status: 'updated', source: result.source, balances }
+}
+
+/** A kernel without any way to read balances is configured that way; it is not a failure. */
+function hasSource(kernel: Kernel, namespace: ChainNamespace): boolean {
+  const adapter = kernel.adapters.get(namespace)
+  return !!(kernel.api.blockchain || adapter?.getAssets || adapter?.getTokenBalances || adapter?.getBalance)
 }
 
 async function readBalances(

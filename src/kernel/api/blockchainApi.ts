@@ -15,8 +15,10 @@ import { parseWith } from '../validation'
 import { API_TIMEOUT_MS } from './constants'
 import { onrampFallbackOptions, placeholderOnrampQuote } from './onrampFallback'
 import {
+  type AccountNfts,
   type Allowance,
   accountBalanceSchema,
+  accountNftsSchema,
   allowanceSchema,
   anyObjectSchema,
   type ApproveTransaction,
@@ -157,6 +159,13 @@ export interface GetAccountBalanceParameters extends CallOptions {
   forceUpdate?: boolean
 }
 
+export interface GetAccountNftsParameters extends CallOptions {
+  address: string
+  chainId: CaipNetworkId
+  /** Skip the 30 s portfolio cache (after a transaction). */
+  forceUpdate?: boolean
+}
+
 export interface GetProfileAccountParameters extends CallOptions {
   name: string
   apiVersion?: number
@@ -239,6 +248,11 @@ export interface BlockchainApi {
   buildConvertApprove(params: BuildConvertApproveParameters): Promise<ApproveTransaction | undefined>
   /** GET /v1/account/{address}/balance; cached 30 s unless forceUpdate. Empty default: no balances. */
   getAccountBalance(params: GetAccountBalanceParameters): Promise<AccountBalance>
+  /**
+   * GET /v1/account/{address}/nfts (an extension the local API serves; not in SPEC §7);
+   * cached 30 s unless forceUpdate. Empty default: no NFTs.
+   */
+  getAccountNfts(params: GetAccountNftsParameters): Promise<AccountNfts>
   /** GET /v1/profile/account/{name}; cached 5 min. Empty default: undefined. */
   getProfileAccount(params: GetProfileAccountParameters): Promise<Profile | undefined>
   /** GET /v1/profile/reverse/{address}; cached 5 min. Empty default: []. */
@@ -292,6 +306,7 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
   const portfolio = createTtlCache<string, Promise<AccountBalance>>({ ttlMs: PORTFOLIO_TTL_MS, now })
   const identities = createTtlCache<string, Promise<Identity>>({ ttlMs: IDENTITY_TTL_MS, now })
   const names = createTtlCache<string, Promise<unknown>>({ ttlMs: ENS_TTL_MS, now })
+  const nfts = createTtlCache<string, Promise<AccountNfts>>({ ttlMs: PORTFOLIO_TTL_MS, now })
 
   /** SPEC §7: calls go out only for a supported network; with none known, nothing goes out. */
   function allowed(chainId: CaipNetworkId | undefined): boolean {
@@ -489,6 +504,24 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
       return cached(portfolio, key, load)
     },
 
+    async getAccountNfts({ address, chainId, forceUpdate, signal }) {
+      if (!allowed(chainId)) return { data: [] }
+      const key = `${chainId}|${address.toLowerCase()}`
+      if (forceUpdate) nfts.delete(key)
+      return cached(nfts, key, () =>
+        call(
+          'GET',
+          `v1/account/${segment(address)}/nfts`,
+          'GET /v1/account/{address}/nfts',
+          accountNftsSchema,
+          {
+            query: { chainId },
+            signal,
+          },
+        ),
+      )
+    },
+
     async getProfileAccount({ name, apiVersion, signal }) {
       if (!allowed(undefined)) return undefined
       return cached(
@@ -637,6 +670,7 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
 
     clearCache() {
       portfolio.clear()
+      nfts.clear()
       identities.clear()
       names.clear()
     },

@@ -99,6 +99,26 @@ export const tokenBalanceSchema = z.looseObject({
 
 export const accountBalanceSchema = z.looseObject({ balances: z.array(tokenBalanceSchema) })
 
+/**
+ * NFT holdings (GET /v1/account/{address}/nfts). Not in SPEC §7's table: the local API
+ * serves it for the NFTs tab, and a self-hosted API can too.
+ */
+export const accountNftsSchema = z.looseObject({
+  data: z.array(
+    z.looseObject({
+      chainId: z.string(),
+      contract: z.string(),
+      tokenId: numericText,
+      name: z.string(),
+      description: optionalText,
+      imageUrl: optionalText,
+      collection: z.optional(z.nullable(z.looseObject({ name: z.string(), symbol: optionalText }))),
+    }),
+  ),
+})
+export type AccountNfts = z.output<typeof accountNftsSchema>
+export type Nft = AccountNfts['data'][number]
+
 export const fungiblePriceSchema = z.looseObject({
   fungibles: z.array(
     z.looseObject({

@@ -41,6 +41,7 @@ const blockchainMethods = [
   'buildConvertTransaction',
   'buildConvertApprove',
   'getAccountBalance',
+  'getAccountNfts',
   'getProfileAccount',
   'getProfileReverse',
   'getNameSuggestions',

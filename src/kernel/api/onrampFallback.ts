@@ -38,7 +38,6 @@ export function onrampFallbackOptions(): OnrampOptions {
   }
 }
 
-
 /**
  * The quote shown when `POST /v1/onramp/quote` fails: one to one, no fees, marked with
  * {@link PLACEHOLDER_QUOTE_ID} so the view can say the figures are estimates.

@@ -1,4 +1,5 @@
 import type { Kernel, ViewDefinition } from 'latchkit'
+import { registerAccountTabs } from './tabs/registerAccountTabs'
 
 const coreViews: readonly ViewDefinition[] = [
   { id: 'Connect', title: 'connect.title', load: () => import('./ConnectView') },
@@ -33,4 +34,5 @@ export function registerCoreViews(kernel: Kernel): void {
   if (!kernel.slots.list('connectMethods').some((method) => method.id === 'wallet')) {
     kernel.slots.contribute('connectMethods', { id: 'wallet', label: 'connect.wallets' })
   }
+  registerAccountTabs(kernel)
 }

@@ -1,0 +1,90 @@
+'use client'
+import { refreshTokenBalances, type TokenBalance, totalValue } from 'latchkit'
+import { type ReactElement, useEffect, useState } from 'react'
+import { useKernel } from '../../context'
+import { formatBalance, safeImageUrl } from '../../format'
+import { ViewSkeleton } from '../../modal/ViewStates'
+import { useAccount } from '../../useAccount'
+import { useT } from '../../useI18n'
+import { useRefreshAfterTransactions } from './useRefreshAfterTransactions'
+
+// A fixed locale: the server and the browser must print the same digits (hydration).
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+
+/** `$1,234.50`, or nothing when the value is unknown (no price without an API). */
+export function formatUsd(value: number | undefined): string | undefined {
+  return value === undefined || !Number.isFinite(value) ? undefined : usd.format(value)
+}
+
+function TokenRow({ token }: { token: TokenBalance }): ReactElement {
+  const icon = safeImageUrl(token.iconUrl)
+  const value = formatUsd(token.value)
+  return (
+    <li className="lk-row" style={{ cursor: 'default' }} data-token={token.symbol}>
+      {icon ? (
+        <img src={icon} alt="" width={32} height={32} />
+      ) : (
+        <span className="lk-tile" aria-hidden="true">
+          {token.symbol.slice(0, 1)}
+        </span>
+      )}
+      <span className="lk-grow">
+        <span data-latchkit="token-name">{token.name}</span>
+        <br />
+        <span className="lk-muted" data-latchkit="token-amount">
+          {formatBalance(token.quantity.numeric, token.symbol)}
+        </span>
+      </span>
+      {value && <span data-latchkit="token-value">{value}</span>}
+    </li>
+  )
+}
+
+/**
+ * The Tokens tab: the account's token balances (icon, name, amount with 3 decimals, USD
+ * value) and their total, as `refreshTokenBalances` leaves them in the store (filtered and
+ * sorted). Reads on open and after every sent transaction.
+ */
+export default function TokensTab(): ReactElement {
+  const kernel = useKernel()
+  const t = useT()
+  const { caipAddress, tokenBalance } = useAccount()
+  const [loading, setLoading] = useState(true)
+
+  useEffect(() => {
+    if (!caipAddress) return
+    let live = true
+    setLoading(true)
+    void refreshTokenBalances(kernel).finally(() => {
+      if (live) setLoading(false)
+    })
+    return () => {
+      live = false
+    }
+  }, [kernel, caipAddress])
+  useRefreshAfterTransactions(kernel, () => void refreshTokenBalances(kernel, { force: true }))
+
+  if (loading && tokenBalance.length === 0) return <ViewSkeleton />
+  if (tokenBalance.length === 0) {
+    return (
+      <p className="lk-center lk-muted" data-latchkit="tokens-empty">
+        {t('tokens.empty')}
+      </p>
+    )
+  }
+  const total = formatUsd(totalValue(tokenBalance))
+  return (
+    <div className="lk-stack">
+      {tokenBalance.some((token) => token.value !== undefined) && (
+        <p className="lk-section">
+          {t('tokens.total')} <strong data-latchkit="tokens-total">{total}</strong>
+        </p>
+      )}
+      <ul className="lk-list" aria-label={t('tokens.list')}>
+        {tokenBalance.map((token) => (
+          <TokenRow key={`${token.chainId}:${token.address ?? token.symbol}`} token={token} />
+        ))}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,27 @@
+import type { Kernel } from 'latchkit'
+import { lazy } from 'react'
+import type { AccountTabContribution } from '../../contributions'
+import { tabStrings } from './tabStrings'
+
+// Loaded on first selection: a kernel that never opens the Account view never loads them.
+const TokensTab = lazy(() => import('./TokensTab'))
+const NftsTab = lazy(() => import('./NftsTab'))
+
+/**
+ * Contributes the Tokens and NFTs tabs to the `accountTabs` slot (SPEC §2 Account view)
+ * and their English strings. A tab id a plugin already contributed is left alone, so a
+ * plugin can replace either. Called by `registerCoreViews`.
+ *
+ * @example
+ * registerAccountTabs(kernel)
+ * kernel.slots.list('accountTabs').map((tab) => tab.id) // ['tokens', 'nfts', ...]
+ */
+export function registerAccountTabs(kernel: Kernel): void {
+  kernel.i18n.register(tabStrings)
+  const existing = new Set(kernel.slots.list('accountTabs').map((tab) => tab.id))
+  const tabs: AccountTabContribution[] = [
+    { id: 'tokens', label: 'tabs.tokens', component: TokensTab },
+    { id: 'nfts', label: 'tabs.nfts', component: NftsTab },
+  ]
+  for (const tab of tabs) if (!existing.has(tab.id)) kernel.slots.contribute('accountTabs', tab)
+}
