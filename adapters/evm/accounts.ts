@@ -1,5 +1,4 @@
-import type { Account } from 'latchkit'
-import { getAddress, isAddress } from 'viem'
+import { type Account, isAddress, toChecksumAddress } from 'latchkit'
 
 /**
  * Turns a wallet's account list (`eth_accounts`, `eth_requestAccounts`, `accountsChanged`)
@@ -14,5 +13,5 @@ export function toAccounts(value: unknown): Account[] {
   if (!Array.isArray(value)) return []
   return value
     .filter((item): item is string => typeof item === 'string' && isAddress(item, { strict: false }))
-    .map((address) => ({ address: getAddress(address), type: 'eoa' }))
+    .map((address) => ({ address: toChecksumAddress(address), type: 'eoa' }))
 }

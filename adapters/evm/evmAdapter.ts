@@ -1,5 +1,4 @@
-import { type ChainAdapter, latchError, type Network } from 'latchkit'
-import { createClient, http, isAddress } from 'viem'
+import { type ChainAdapter, isAddress, latchError, type Network } from 'latchkit'
 import { estimateFee } from './actions/estimateFee'
 import { getBalance } from './actions/getBalance'
 import { sendTransaction } from './actions/sendTransaction'
@@ -7,6 +6,7 @@ import { signMessage } from './actions/signMessage'
 import { type DiscoveryWindow, startDiscovery } from './discovery'
 import { getAddressExplorerUrl, getTransactionExplorerUrl } from './explorerUrls'
 import { type Eip1193Provider, providerOf } from './provider'
+import { createRpcClient } from './rpcClient'
 
 export interface EvmAdapterOptions {
   /** Discover browser wallets with EIP-6963. Default true. */
@@ -34,9 +34,11 @@ export interface EvmAdapterOptions {
  * const kernel = createKernel({ networks: [mainnet, base], adapters: [evmAdapter()] })
  */
 export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
-  // One RPC client per network and URL, made on first use and reused after. A bare
-  // viem client sending raw requests: createPublicClient would bring every public action
-  // (about 90 KB gzip more) for the three reads the adapter makes.
+  // One RPC client per network and URL, made on first use and reused after. The adapter
+  // imports nothing from viem at run time: any import of viem's entry, even a lazy one,
+  // adds about 40 KB gzip to the build under code splitting (viem's own dynamic imports
+  // become chunks and pull shared code with them), and what the adapter needs of it (a
+  // JSON-RPC POST, checksums, hex, one ERC20 call) is a few lines on the kernel's helpers.
   const clients = new Map<string, Eip1193Provider>()
 
   const clientFor = (network: Network): Eip1193Provider => {
@@ -47,7 +49,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     const key = `${network.caipNetworkId} ${url}`
     let client = clients.get(key)
     if (!client) {
-      client = createClient({ transport: http(url) })
+      client = createRpcClient(url)
       clients.set(key, client)
     }
     return client

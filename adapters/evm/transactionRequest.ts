@@ -2,16 +2,18 @@
  * Builds the EVM transaction for a send (SPEC §7 'Sending') and enforces the fee rules of
  * SPEC §5 before anything reaches a wallet or an RPC.
  */
-import { assertFeeValues, maxUint256, messages, type Network, ValidationError } from 'latchkit'
 import {
-  type Address,
-  encodeFunctionData,
-  erc20Abi,
-  getAddress,
+  assertFeeValues,
   type Hex,
   isAddress,
-  numberToHex,
-} from 'viem'
+  maxUint256,
+  messages,
+  type Network,
+  toChecksumAddress,
+  ValidationError,
+} from 'latchkit'
+import { encodeErc20Transfer } from './erc20Transfer'
+import { numberToHex } from './hex'
 
 /** What a send asks for; the kernel's SendTransactionParameters without the connector. */
 export interface TransactionRequestParameters {
@@ -30,10 +32,10 @@ export interface TransactionRequestParameters {
   nonce?: unknown
 }
 
-/** A checked transaction, in bigints, ready for viem or {@link toRpcTransaction}. */
+/** A checked transaction, in bigints, ready for {@link toRpcTransaction}. */
 export interface TransactionRequest {
-  from: Address
-  to: Address
+  from: Hex
+  to: Hex
   value: bigint
   data: Hex
   gas?: bigint
@@ -47,11 +49,11 @@ function invalid(details: string): ValidationError {
   return new ValidationError(messages.VALIDATION_FAILED, { code: 'VALIDATION_FAILED', details })
 }
 
-function readAddress(value: unknown, field: string): Address {
+function readAddress(value: unknown, field: string): Hex {
   // Strict: a mixed-case address must carry a valid EIP-55 checksum (SPEC §5), so a
   // mistyped character is caught instead of sending funds to a different address.
   if (typeof value !== 'string' || !isAddress(value)) throw invalid(`${field} is not a valid address`)
-  return getAddress(value)
+  return toChecksumAddress(value)
 }
 
 function readQuantity(value: unknown, field: string): bigint | undefined {
@@ -102,7 +104,7 @@ export function buildTransactionRequest(parameters: TransactionRequestParameters
     from,
     to: readAddress(parameters.tokenAddress, 'tokenAddress'),
     value: 0n,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, value] }),
+    data: encodeErc20Transfer(to, value),
     ...optional,
   }
 }

@@ -18,7 +18,7 @@ export type EstimateFeeErrorType = LatchError
  * current gas price (`eth_gasPrice`), read through an RPC client for the network.
  *
  * @example
- * const rpc = createClient({ transport: http(base.rpcUrls.default.http[0]) })
+ * const rpc = createRpcClient(base.rpcUrls.default.http[0])
  * const { fee, symbol } = await estimateFee(rpc, { network: base, from, to, value: 1n })
  */
 export async function estimateFee(

@@ -1,5 +1,12 @@
-import { type LatchError, messages, type Network, ValidationError } from 'latchkit'
-import { formatUnits, getAddress, isAddress } from 'viem'
+import {
+  formatUnits,
+  isAddress,
+  type LatchError,
+  messages,
+  type Network,
+  toChecksumAddress,
+  ValidationError,
+} from 'latchkit'
 import { type Eip1193Provider, request } from '../provider'
 import { readQuantity } from '../quantity'
 
@@ -14,11 +21,11 @@ export type GetBalanceErrorType = LatchError
 
 /**
  * Reads the native balance of `address` (`eth_getBalance`) through an RPC client for
- * `network` (a viem client, or any EIP-1193 `request`), formatted with the network's
+ * `network` (any EIP-1193 `request`, such as {@link createRpcClient}), formatted with the network's
  * currency decimals.
  *
  * @example
- * const rpc = createClient({ transport: http(mainnet.rpcUrls.default.http[0]) })
+ * const rpc = createRpcClient(mainnet.rpcUrls.default.http[0])
  * await getBalance(rpc, { address, network: mainnet }) // { balance: '1.5', symbol: 'ETH' }
  */
 export async function getBalance(
@@ -31,7 +38,10 @@ export async function getBalance(
       details: `Not an address: ${address}`,
     })
   }
-  const answer = await request(rpc, { method: 'eth_getBalance', params: [getAddress(address), 'latest'] })
+  const answer = await request(rpc, {
+    method: 'eth_getBalance',
+    params: [toChecksumAddress(address), 'latest'],
+  })
   const { decimals, symbol } = network.nativeCurrency
   return { balance: formatUnits(readQuantity(answer, 'eth_getBalance'), decimals), symbol }
 }

@@ -1,5 +1,12 @@
-import { isSignedMessage, type LatchError, messages, ValidationError } from 'latchkit'
-import { getAddress, isAddress, toHex } from 'viem'
+import {
+  isAddress,
+  isSignedMessage,
+  type LatchError,
+  messages,
+  toChecksumAddress,
+  ValidationError,
+} from 'latchkit'
+import { utf8ToHex } from '../hex'
 import { type Eip1193Provider, request } from '../provider'
 
 export interface SignMessageParameters {
@@ -32,7 +39,7 @@ export async function signMessage(
   }
   const signature = await request(provider, {
     method: 'personal_sign',
-    params: [toHex(message), getAddress(address)],
+    params: [utf8ToHex(message), toChecksumAddress(address)],
   })
   // SPEC §5: a signed message is 0x followed by 62 or more hex characters.
   if (!isSignedMessage(signature)) {

@@ -1,6 +1,6 @@
 import { type LatchError, latchError, type Network, toRpcError } from 'latchkit'
-import { numberToHex } from 'viem'
 import { evmChainIdOf, readChainId } from '../chainId'
+import { numberToHex } from '../hex'
 import { type Eip1193Provider, providerErrorCodes, request } from '../provider'
 
 export interface SwitchChainParameters {
