@@ -85,10 +85,14 @@ export function createSiweController(
     })
     ctx.storage.set(siweSessionKey, next)
     if (previous && previous !== next && (previous.token !== next.token || !sessionCovers(previous, next))) {
-      // One session at a time: the one it replaces is ended on the server too.
-      void verifier
-        .revokeSession(previous)
-        .catch((error) => ctx.logger.warn('revoking a replaced session failed', error))
+      // One session at a time: the one it replaces is ended on the server too. Only one
+      // named by its own token, though: for a cookie-only verifier, "revoke the previous
+      // session" would end the new one, and the new cookie already replaced the old.
+      if (previous.token) {
+        void verifier
+          .revokeSession(previous)
+          .catch((error) => ctx.logger.warn('revoking a replaced session failed', error))
+      }
       kernel.bus.emit('siwe:signed-out', { session: previous, reason: 'replaced' })
     }
     kernel.bus.emit('siwe:signed-in', { session: next })
@@ -308,6 +312,14 @@ export function createSiweController(
       },
       (error) => ctx.logger.warn('could not confirm the stored sign-in session; keeping it', error),
     )
+    // A session lives with its connection: when the silent reconnect does not bring the
+    // wallet back, it ends as at a disconnect. (kernel.ready is set once setup returns.)
+    queueMicrotask(() => {
+      void kernel.ready.then(() => {
+        if (stopped || !session() || kernel.getState().accounts.eip155?.status === 'connected') return
+        forget('disconnect', true)
+      })
+    })
   } else if (stored) {
     ctx.storage.remove(siweSessionKey)
   }

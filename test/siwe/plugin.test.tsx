@@ -230,6 +230,25 @@ describe('siwe: sessions', () => {
     expect(storage.items.has(`latchkit:${siweSessionKey.name}`)).toBe(false)
   })
 
+  it('a kept session ends when the wallet does not come back at start-up', async () => {
+    const storage = memoryStorage()
+    const verifier = memoryVerifier()
+    const first = makeKernel({ storage, verifier })
+    await connect(first.kernel, { connectorId: 'test.wallet' })
+    const session = await requestSiwe(first.kernel)
+    first.kernel.destroy()
+
+    // The visitor removed the site in the wallet meanwhile: no silent reconnect.
+    const wallet = testWallet()
+    wallet.connector.getAuthorized = async () => undefined
+    const second = makeKernel({ storage, verifier, wallet, autoReconnect: true })
+    await second.kernel.ready
+    await settle(1)
+    expect(second.kernel.getState().status).toBe('disconnected')
+    expect(slice(second.kernel).session).toBeUndefined()
+    expect(verifier.live.has(session.token as string)).toBe(false)
+  })
+
   it('an account or chain switch the session does not cover asks again; switching back does not', async () => {
     const { kernel, emit } = makeKernel()
     await connect(kernel, { connectorId: 'test.wallet' })
