@@ -4,6 +4,6 @@ export const receiveViewStrings = {
   'receive.copy': 'Copy address',
   'receive.copied': 'Address copied',
   'receive.copyFailed': 'Could not copy the address',
-  'receive.networks': 'Send assets on these networks only:',
+  'receive.networks': 'This address receives on these networks:',
   'receive.notConnected': 'Connect a wallet to receive.',
 } as const satisfies Record<string, string>

@@ -61,7 +61,8 @@ describe('Receive view', () => {
 
   it('lists the networks of the namespace the address can receive on', async () => {
     await openReceive()
-    const list = modal().getByText('Send assets on these networks only:').nextElementSibling as HTMLElement
+    const list = modal().getByText('This address receives on these networks:')
+      .nextElementSibling as HTMLElement
     expect([...list.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
       'Local 31337',
       'Local 31338',

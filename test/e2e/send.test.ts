@@ -1,0 +1,225 @@
+/**
+ * Send and Receive in Chromium against real anvil chains, through the dev wallet, clicking
+ * what a person clicks: ETH and the 6-decimal LUSD between anvil accounts (balances read
+ * back from the chain and from the account view), the wallet's Reject, the validation
+ * messages, and the Receive view. Own chains and API server: this file sends transactions.
+ */
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { BrowserContext, Page } from 'playwright-core'
+import { type Address, createPublicClient, erc20Abi, formatEther, formatUnits, http, parseEther } from 'viem'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type ApiServer, startApiServer } from '../../devstack/api/server.js'
+import { type StartedChains, startChains } from '../../devstack/chain.js'
+import { DEV_WALLET_RDNS } from '../../devstack/dev-wallet/index.js'
+import { fixtureAccounts } from '../../devstack/fixtures.js'
+import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
+import { newLocalContext } from '../support/browser.js'
+import { browserForFile } from '../support/browser-for-file.js'
+import type { StaticServer } from '../support/static-server.js'
+import { walletPanel } from './helpers/devWalletDriver.js'
+
+const getBrowser = browserForFile()
+let stack: StartedChains
+let api: ApiServer
+let server: StaticServer
+let context: BrowserContext
+let page: Page
+let blocked: string[]
+let pageErrors: string[]
+
+const [me, bob, carol] = fixtureAccounts.map((account) => account.address) as [Address, Address, Address]
+// Screenshots for a person to look at; test-results/ is not in git.
+const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
+const threeDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
+
+beforeAll(async () => {
+  mkdirSync(results, { recursive: true })
+  stack = await startChains({ chainIds: [31337, 31338] })
+  const [app, other] = stack.chains.map((chain) => ({
+    chainId: chain.chainId,
+    name: `Local ${chain.chainId}`,
+    rpcUrl: chain.rpcUrl,
+  }))
+  api = await startApiServer({ chains: stack.chains })
+  server = await serveSendTestPage({
+    appChains: [app!],
+    walletChains: [app!, other!],
+    accounts: stack.accounts.map((account) => account.address),
+    apiUrl: api.url,
+  })
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([server?.close(), api?.stop(), stack?.stop()])
+})
+
+beforeEach(async () => {
+  ;({ context, blocked } = await newLocalContext(getBrowser(), { viewport: { width: 1280, height: 800 } }))
+  page = await context.newPage()
+  pageErrors = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(server.url)
+})
+afterEach(async () => {
+  expect(blocked).toEqual([])
+  expect(pageErrors).toEqual([])
+  await context.close()
+})
+
+const chain = () => createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
+const lusd = () => stack.chains[0]!.contracts.LUSD
+const lusdOf = (owner: Address) =>
+  chain().readContract({ address: lusd(), abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+
+function ui() {
+  const dialog = page.getByRole('dialog')
+  return {
+    dialog,
+    title: dialog.locator('.lk-title'),
+    token: dialog.locator('[data-latchkit="send-token"]'),
+    amount: dialog.locator('[data-latchkit="send-amount"]'),
+    receiver: dialog.locator('[data-latchkit="send-receiver"]'),
+    max: dialog.getByRole('button', { name: 'Max' }),
+    preview: dialog.getByRole('button', { name: 'Preview Send' }),
+    confirm: dialog.locator('[data-latchkit="send-confirm"]'),
+    cancel: dialog.getByRole('button', { name: 'Cancel' }),
+    alert: dialog.getByRole('alert'),
+    fee: dialog.locator('[data-latchkit="send-fee"]'),
+    balance: dialog.locator('[data-latchkit="balance"]'),
+    snackbar: page.locator('[data-latchkit="snackbar"]'),
+    wallet: walletPanel(page),
+  }
+}
+
+/** Connect Wallet, Latch Dev Wallet, Approve; then the account view's Send button. */
+async function connectAndOpen(feature: 'send' | 'receive') {
+  const view = ui()
+  await page.locator('[data-latchkit="connect-button"]').click()
+  await view.dialog.locator(`button[data-connector="${DEV_WALLET_RDNS}"]`).click()
+  await view.wallet.approve.click()
+  await view.dialog.waitFor({ state: 'hidden' })
+  await page.locator('[data-latchkit="account-button"]').click()
+  await view.dialog.locator(`[data-feature="${feature}"]`).click()
+  await expect.poll(() => view.title.textContent()).toBe(feature === 'send' ? 'Send' : 'Receive')
+}
+
+/** The token picker's value for a token of chain 31337 (native: no contract). */
+const tokenValue = (contract?: string) => `eip155:31337/${contract ?? 'native'}`
+
+describe('send through the dev wallet', () => {
+  it('sends ETH: the receiver gets exactly the amount, the account view shows the new balance', async () => {
+    const bobBefore = await chain().getBalance({ address: bob })
+    await connectAndOpen('send')
+    const view = ui()
+    await view.token.selectOption(tokenValue())
+    await view.amount.fill('1.25')
+    await view.receiver.fill(bob)
+    await expect.poll(() => view.fee.textContent()).toMatch(/^[\d.]+ ETH$/)
+    await page.screenshot({ path: `${results}e2e-send-form.png` })
+    await view.preview.click()
+    await expect.poll(() => view.title.textContent()).toBe('Review Send')
+    await page.screenshot({ path: `${results}e2e-send-preview.png` })
+    expect(await view.dialog.locator('[data-latchkit="send-preview-amount"]').textContent()).toBe('1.25 ETH')
+    await view.confirm.click()
+
+    expect(await view.wallet.promptTitle.textContent()).toMatch(/transaction/i)
+    await view.wallet.approve.click()
+    await expect.poll(() => view.snackbar.textContent()).toMatch(/^Sent 0x[0-9a-f]{6}\.\.\.[0-9a-f]{6}$/)
+    await expect.poll(() => view.title.textContent()).toBe('Account')
+
+    expect(await chain().getBalance({ address: bob })).toBe(bobBefore + parseEther('1.25'))
+    const mine = await chain().getBalance({ address: me })
+    await expect
+      .poll(() => view.balance.textContent())
+      .toBe(`${threeDecimals.format(Number(formatEther(mine)))} ETH`)
+  })
+
+  it('sends the 6-decimal LUSD as an ERC20 transfer; the Tokens tab shows what is left', async () => {
+    const [mineBefore, carolBefore] = await Promise.all([lusdOf(me), lusdOf(carol)])
+    await connectAndOpen('send')
+    const view = ui()
+    await view.token.selectOption(tokenValue(lusd()))
+    await view.amount.fill('12.345678')
+    await view.receiver.fill(carol)
+    await view.preview.click()
+    await view.confirm.click()
+    await view.wallet.approve.click()
+    await expect.poll(() => view.title.textContent()).toBe('Account')
+
+    expect(await lusdOf(carol)).toBe(carolBefore + 12_345_678n)
+    const mine = await lusdOf(me)
+    expect(mine).toBe(mineBefore - 12_345_678n)
+    const row = view.dialog.locator('[data-token="LUSD"] [data-latchkit="token-amount"]')
+    await expect
+      .poll(() => row.textContent())
+      .toBe(`${threeDecimals.format(Number(formatUnits(mine, 6)))} LUSD`)
+  })
+
+  it('Max on LUSD fills the whole balance the API reports', async () => {
+    await connectAndOpen('send')
+    const view = ui()
+    await view.token.selectOption(tokenValue(lusd()))
+    await view.max.click()
+    expect(await view.amount.inputValue()).toBe(formatUnits(await lusdOf(me), 6))
+  })
+
+  it("keeps what was typed when the wallet rejects and says 'Transaction declined'", async () => {
+    const nonceBefore = await chain().getTransactionCount({ address: me })
+    await connectAndOpen('send')
+    const view = ui()
+    await view.token.selectOption(tokenValue(lusd()))
+    await view.amount.fill('3')
+    await view.receiver.fill(bob)
+    await view.preview.click()
+    await view.confirm.click()
+    await view.wallet.reject.click()
+
+    await expect.poll(() => view.alert.textContent()).toBe('Transaction declined')
+    await view.cancel.click()
+    expect([
+      await view.token.inputValue(),
+      await view.amount.inputValue(),
+      await view.receiver.inputValue(),
+    ]).toEqual([tokenValue(lusd()), '3', bob])
+    expect(await chain().getTransactionCount({ address: me })).toBe(nonceBefore)
+  })
+
+  it('says what is wrong before the wallet is asked', async () => {
+    await connectAndOpen('send')
+    const view = ui()
+    const messageAfterPreview = async () => {
+      await view.preview.click()
+      return view.alert.textContent()
+    }
+    expect(await messageAfterPreview()).toBe('An amount and receiver address are required')
+    await view.amount.fill('1')
+    await view.receiver.fill(bob)
+    expect(await messageAfterPreview()).toBe('A token is required')
+    await view.token.selectOption(tokenValue(lusd()))
+    await view.amount.fill('1000000')
+    expect(await messageAfterPreview()).toBe('Insufficient balance')
+    await view.amount.fill('1')
+    // bob's address with one letter's case flipped: the EIP-55 checksum no longer holds.
+    await view.receiver.fill(bob.replace('C51812dc', 'c51812dc'))
+    expect(await messageAfterPreview()).toBe('Invalid address')
+    expect(await view.wallet.prompt.isVisible()).toBe(false)
+  })
+})
+
+describe('receive', () => {
+  it('shows the address as a QR code, copies it and lists the app networks', async () => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await connectAndOpen('receive')
+    const view = ui()
+    await expect
+      .poll(() => view.dialog.getByRole('img', { name: `QR code of the address ${me}` }).count())
+      .toBe(1)
+    await view.dialog.getByRole('button', { name: 'Copy address' }).click()
+    await expect.poll(() => view.dialog.getByRole('button', { name: 'Address copied' }).count()).toBe(1)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(me)
+    expect(await view.dialog.locator('[data-latchkit="receive-networks"] li').allTextContents()).toEqual([
+      'Local 31337',
+    ])
+    await page.screenshot({ path: `${results}e2e-receive.png` })
+  })
+})

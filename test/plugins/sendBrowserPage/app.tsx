@@ -1,0 +1,46 @@
+/**
+ * The host page of the send and receive browser tests: the kernel with the EVM adapter,
+ * the local API (token balances) and both plugins, the dev wallet, and the connect button
+ * (an account button once connected).
+ * The test writes the chains and URLs into `window.sendTestConfig` before this runs.
+ */
+import { createKernel } from 'latchkit'
+import { evmAdapter } from 'latchkit/adapters/evm'
+import { localChain } from 'latchkit/networks'
+import { receive } from 'latchkit/plugins/receive'
+import { send } from 'latchkit/plugins/send'
+import { ConnectButton, LatchProvider } from 'latchkit/react'
+import { createRoot } from 'react-dom/client'
+import { installDevWallet } from '../../../devstack/dev-wallet'
+
+export type SendTestConfig = {
+  /** The chains the app configures (the wallet knows them all). */
+  appChains: Array<{ chainId: number; name: string; rpcUrl: string }>
+  walletChains: Array<{ chainId: number; name: string; rpcUrl: string }>
+  accounts: string[]
+  apiUrl: string
+}
+
+declare global {
+  interface Window {
+    sendTestConfig: SendTestConfig
+  }
+}
+
+const config = window.sendTestConfig
+installDevWallet({ chains: config.walletChains, accounts: config.accounts })
+const kernel = createKernel({
+  networks: config.appChains.map((chain) => localChain(chain.chainId, chain.rpcUrl, chain.name)),
+  adapters: [evmAdapter()],
+  projectId: 'send-test',
+  api: { blockchainUrl: config.apiUrl },
+  plugins: [receive(), send()],
+  logger: { level: 'warn' },
+})
+createRoot(document.getElementById('root') as HTMLElement).render(
+  <LatchProvider kernel={kernel}>
+    <header>
+      <ConnectButton />
+    </header>
+  </LatchProvider>,
+)
