@@ -123,6 +123,12 @@ export default function SendView(): ReactElement {
   useEffect(() => {
     if (!namespace || !resolvedAddress || value === undefined || value === 0n || !token) {
       setFeeStatus('idle')
+      // The fee of a send the form no longer describes would mislead.
+      if (sendSlice(kernel).get().fee) {
+        sendSlice(kernel).set((draft) => {
+          draft.fee = undefined
+        })
+      }
       return
     }
     let current = true
