@@ -13,6 +13,12 @@
  */
 
 export { toAccounts } from './accounts'
+export type {
+  EstimateFeeErrorType,
+  EstimateFeeParameters,
+  EstimateFeeReturnType,
+} from './actions/estimateFee'
+export { estimateFee } from './actions/estimateFee'
 export type { GetBalanceErrorType, GetBalanceParameters, GetBalanceReturnType } from './actions/getBalance'
 export { getBalance } from './actions/getBalance'
 export type {
@@ -51,7 +57,7 @@ export type { SolanaRpc } from './rpc'
 export { toSolanaRpcError } from './rpcError'
 export type { SolanaAdapterOptions } from './solanaAdapter'
 export { solanaAdapter } from './solanaAdapter'
-export type { TransferTransactionParameters } from './transferTransaction'
+export type { TransferTransaction, TransferTransactionParameters } from './transferTransaction'
 export { buildTransferTransaction } from './transferTransaction'
 export { formatUnits } from './units'
 export { accountOf, isStandardWallet, walletOf } from './wallet'

@@ -1,5 +1,6 @@
 import { getWallets } from '@wallet-standard/app'
 import type { ChainAdapter } from 'latchkit'
+import { estimateFee } from './actions/estimateFee'
 import { getBalance } from './actions/getBalance'
 import { getTokenBalances, type SolanaTokenInfo } from './actions/getTokenBalances'
 import { sendTransaction } from './actions/sendTransaction'
@@ -74,6 +75,9 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
         tokenAddress,
         options: sendOptions,
       }),
+
+    estimateFee: ({ network, from, to, value, tokenAddress }) =>
+      estimateFee(rpcFor(network), { network, from, to, value, tokenAddress }),
 
     getAddressExplorerUrl,
     getTransactionExplorerUrl,

@@ -64,7 +64,7 @@ async function tokenTransferInstructions(
     amount: bigint
     commitment?: TransferTransactionParameters['commitment']
   },
-): Promise<Instruction[]> {
+): Promise<{ instructions: Instruction[]; createsTokenAccount: boolean }> {
   const mintAccount = (
     await callRpc(() => rpc.getAccountInfo(mint, { encoding: 'base64', commitment }).send())
   ).value
@@ -103,7 +103,14 @@ async function tokenTransferInstructions(
   instructions.push(
     transferCheckedInstruction({ source, mint, destination, owner: from, amount, decimals, tokenProgram }),
   )
-  return instructions
+  return { instructions, createsTokenAccount: !destinationAccount }
+}
+
+/** An unsigned transfer, and whether it opens a token account for the receiver (which costs rent). */
+export interface TransferTransaction {
+  /** Wire bytes with an empty signature slot for `from`. */
+  bytes: Uint8Array
+  createsTokenAccount: boolean
 }
 
 /**
@@ -111,17 +118,17 @@ async function tokenTransferInstructions(
  * blockhash. The wallet adds the signature.
  *
  * @example
- * const bytes = await buildTransferTransaction(rpc, { from, to, value: 1_000_000n })
+ * const { bytes } = await buildTransferTransaction(rpc, { from, to, value: 1_000_000n })
  * const spl = await buildTransferTransaction(rpc, { from, to, value: 5_000_000n, tokenAddress: mint })
  */
 export async function buildTransferTransaction(
   rpc: SolanaRpc,
   parameters: TransferTransactionParameters,
-): Promise<Uint8Array> {
+): Promise<TransferTransaction> {
   const from = address(parameters.from)
   const to = address(parameters.to)
   const { commitment, minContextSlot } = parameters
-  const instructions = parameters.tokenAddress
+  const { instructions, createsTokenAccount } = parameters.tokenAddress
     ? await tokenTransferInstructions(rpc, {
         from,
         to,
@@ -129,7 +136,10 @@ export async function buildTransferTransaction(
         amount: parameters.value,
         commitment,
       })
-    : [transferSolInstruction({ from, to, lamports: parameters.value })]
+    : {
+        instructions: [transferSolInstruction({ from, to, lamports: parameters.value })],
+        createsTokenAccount: false,
+      }
   const { value: lifetime } = await callRpc(() =>
     rpc
       .getLatestBlockhash({
@@ -144,5 +154,8 @@ export async function buildTransferTransaction(
     (m) => setTransactionMessageLifetimeUsingBlockhash(lifetime, m),
     (m) => appendTransactionMessageInstructions(instructions, m),
   )
-  return new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
+  return {
+    bytes: new Uint8Array(getTransactionEncoder().encode(compileTransaction(message))),
+    createsTokenAccount,
+  }
 }

@@ -82,25 +82,29 @@ describe('Solana adapter against the litesvm endpoint, through the kernel', () =
     const adapter = kernel.adapters.get('solana')!
     const network = kernel.getState().networks.solana!.caipNetwork!
     const balances = await adapter.getTokenBalances!({ address: rpc.accounts[1]!.address, network })
-    expect(balances).toEqual([
-      {
-        name: 'Solana',
-        symbol: 'SOL',
-        chainId: network.caipNetworkId,
-        price: 0,
-        quantity: { decimals: '9', numeric: '100' },
-      },
-      {
-        name: 'Latch USD',
-        symbol: 'LUSD',
-        chainId: network.caipNetworkId,
-        address: rpc.mint.address,
-        price: 0,
-        quantity: { decimals: '6', numeric: '10000' },
-      },
-      // Zero decimals: returned as is, for the kernel to filter (SPEC §5).
-      expect.objectContaining({ symbol: 'ZDT', quantity: { decimals: '0', numeric: '500' } }),
-    ])
+    // SOL first; the SPL entries in the order the RPC lists accounts.
+    expect(balances[0]).toEqual({
+      name: 'Solana',
+      symbol: 'SOL',
+      chainId: network.caipNetworkId,
+      price: 0,
+      quantity: { decimals: '9', numeric: '100' },
+    })
+    expect(balances).toHaveLength(3)
+    expect(balances).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'Latch USD',
+          symbol: 'LUSD',
+          chainId: network.caipNetworkId,
+          address: rpc.mint.address,
+          price: 0,
+          quantity: { decimals: '6', numeric: '10000' },
+        },
+        // Zero decimals: returned as is, for the kernel to filter (SPEC §5).
+        expect.objectContaining({ symbol: 'ZDT', quantity: { decimals: '0', numeric: '500' } }),
+      ]),
+    )
     kernel.destroy()
   })
 
@@ -151,6 +155,32 @@ describe('Solana adapter against the litesvm endpoint, through the kernel', () =
     await send(fresh, 2_000_000n)
     expect(await tokenBalanceOf(kernel, fresh)).toBe('2')
     expect(await tokenBalanceOf(kernel, rpc.accounts[0]!.address)).toBe('9996.5')
+    kernel.destroy()
+  })
+
+  it('estimates what a transfer costs: the fee, plus the rent of a token account it opens', async () => {
+    const { kernel } = setup()
+    await connect(kernel, { connectorId: CONNECTOR_ID })
+    const { connectorIds, networks } = kernel.getState()
+    const base = {
+      connector: kernel.connectors.get(connectorIds.solana!)!,
+      network: networks.solana!.caipNetwork!,
+      from: rpc.accounts[0]!.address,
+      value: 1n,
+    }
+    const estimate = kernel.adapters.get('solana')!.estimateFee!
+    expect(await estimate({ ...base, to: rpc.accounts[1]!.address })).toEqual({ fee: 5000n, symbol: 'SOL' })
+    expect(await estimate({ ...base, to: rpc.accounts[1]!.address, tokenAddress: rpc.mint.address })).toEqual(
+      {
+        fee: 5000n,
+        symbol: 'SOL',
+      },
+    )
+    const fresh = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+    expect(await estimate({ ...base, to: fresh, tokenAddress: rpc.mint.address })).toEqual({
+      fee: 5000n + 2_039_280n,
+      symbol: 'SOL',
+    })
     kernel.destroy()
   })
 

@@ -87,7 +87,7 @@ export async function sendTransaction(
 
   const preflightCommitment = toCommitment(options.preflightCommitment)
   const versions = signer.supportedTransactionVersions
-  const transaction = await buildTransferTransaction(rpc, {
+  const { bytes: transaction } = await buildTransferTransaction(rpc, {
     from,
     to,
     value,
