@@ -1,7 +1,8 @@
 /**
  * The sign-in flow of SPEC §4 for one kernel: when to ask, how a sign-in runs, what a
- * failure does, and how sessions are kept, restored and ended. Everything lives in this
- * closure and in the plugin's slice; nothing at module level.
+ * failure does, Cancel, sign-out and the close guard. Sessions are kept by
+ * sessionKeeper.ts and restored by restoreSession.ts. Everything lives in this closure and
+ * in the plugin's slice; nothing at module level.
  */
 import {
   disconnect,
@@ -14,16 +15,13 @@ import {
 } from 'latchkit'
 import { createMessage } from './createMessage'
 import { SIWE_VIEW_ID } from './ids'
+import { messageParameters } from './messageParameters'
+import { restoreSession } from './restoreSession'
 import type { SiweController } from './service'
-import {
-  type SiweSession,
-  sessionCovers,
-  sessionExpired,
-  siweSessionKey,
-  siweSessionSchema,
-} from './sessionSchema'
+import { createSessionKeeper } from './sessionKeeper'
+import { type SiweSession, sessionCovers, siweSessionSchema } from './sessionSchema'
 import { activeTarget, type SiweTarget, targetKey } from './target'
-import type { SiweFailure, SiweMessageParameters, SiweOptions, SiweState } from './types'
+import type { SiweFailure, SiweOptions, SiweState } from './types'
 
 interface Attempt {
   target: SiweTarget
@@ -47,13 +45,15 @@ export function createSiweController(
   ctx: PluginContext<SiweState>,
   options: SiweOptions,
 ): { controller: SiweController; teardown: () => void } {
-  const { kernel, verifier } = { kernel: ctx.kernel, verifier: options.verifier }
+  const { kernel } = ctx
+  const { verifier } = options
   const required = options.required ?? false
   // The sign-in in flight; a newer target or a disconnect makes an older one stale.
   let attempt: Attempt | undefined
   let stopped = false
 
-  const session = () => ctx.state.get().session
+  const sessions = createSessionKeeper(ctx, verifier)
+  const session = sessions.current
   const viewIsOpen = () => kernel.getState().modal.open && kernel.router.current()?.view === SIWE_VIEW_ID
   const openView = () => {
     if (!viewIsOpen()) kernel.router.open(SIWE_VIEW_ID)
@@ -78,71 +78,6 @@ export function createSiweController(
     openView()
   }
 
-  function keep(next: SiweSession): void {
-    const previous = session()
-    ctx.state.set((draft) => {
-      draft.session = next
-    })
-    ctx.storage.set(siweSessionKey, next)
-    if (previous && previous !== next && (previous.token !== next.token || !sessionCovers(previous, next))) {
-      // One session at a time: the one it replaces is ended on the server too. Only one
-      // named by its own token, though: for a cookie-only verifier, "revoke the previous
-      // session" would end the new one, and the new cookie already replaced the old.
-      if (previous.token) {
-        void verifier
-          .revokeSession(previous)
-          .catch((error) => ctx.logger.warn('revoking a replaced session failed', error))
-      }
-      kernel.bus.emit('siwe:signed-out', { session: previous, reason: 'replaced' })
-    }
-    kernel.bus.emit('siwe:signed-in', { session: next })
-  }
-
-  function forget(reason: 'sign-out' | 'disconnect' | 'expired', revoke: boolean): SiweSession | undefined {
-    const previous = session()
-    ctx.state.set((draft) => {
-      draft.session = undefined
-      draft.status = 'idle'
-      draft.error = undefined
-    })
-    ctx.storage.remove(siweSessionKey)
-    if (!previous) return undefined
-    if (revoke) {
-      void verifier
-        .revokeSession(previous)
-        .catch((error) => ctx.logger.warn('revoking the session failed', error))
-    }
-    kernel.bus.emit('siwe:signed-out', { session: previous, reason })
-    return previous
-  }
-
-  function messageParameters(target: SiweTarget, nonce: string): SiweMessageParameters {
-    const location = (globalThis as { location?: { host?: string; origin?: string } }).location
-    const domain = options.domain ?? location?.host
-    const uri = options.uri ?? location?.origin
-    if (!domain || !uri) {
-      throw new ValidationError('No domain for the sign-in message', {
-        code: 'VALIDATION_FAILED',
-        details: 'Outside a browser page, pass siwe({ domain, uri }).',
-      })
-    }
-    const issuedAt = new Date()
-    const name = kernel.options.metadata?.name
-    const statement = options.statement ?? (name ? `Sign in to ${name}` : undefined)
-    return {
-      address: target.address,
-      chainId: target.chainId,
-      nonce,
-      domain,
-      uri,
-      issuedAt: issuedAt.toISOString(),
-      ...(options.expiresInMs
-        ? { expirationTime: new Date(issuedAt.getTime() + options.expiresInMs).toISOString() }
-        : {}),
-      ...(statement ? { statement } : {}),
-    }
-  }
-
   async function run(mine: Attempt): Promise<SiweSession> {
     const { target } = mine
     const isCurrent = () => attempt === mine && !stopped
@@ -154,7 +89,9 @@ export function createSiweController(
     let message: string
     try {
       const nonce = await verifier.getNonce({ address: target.address, chainId: target.chainId })
-      message = await (verifier.createMessage ?? createMessage)(messageParameters(target, nonce))
+      message = await (verifier.createMessage ?? createMessage)(
+        messageParameters(kernel, options, target, nonce),
+      )
     } catch (cause) {
       // SPEC §8: the wallet is disconnected and the view reset.
       const error = latchError('SIWX_INIT_FAILED', {}, { cause })
@@ -207,7 +144,7 @@ export function createSiweController(
       throw error
     }
 
-    keep(next)
+    sessions.keep(next)
     if (isCurrent()) {
       ctx.state.set((draft) => {
         draft.status = 'idle'
@@ -262,7 +199,7 @@ export function createSiweController(
         if (current) await verifier.revokeSession(current)
       } finally {
         // Signed out here even when the server could not be told: the caller hears why.
-        forget('sign-out', false)
+        sessions.forget('sign-out', false)
         if (kernel.getState().connectorIds.eip155) await disconnect(kernel, { namespace: 'eip155' })
       }
     },
@@ -289,40 +226,10 @@ export function createSiweController(
   const offDisconnect = kernel.bus.on('disconnect', ({ namespace }) => {
     if (namespace !== 'eip155') return
     attempt = undefined
-    forget('disconnect', true)
+    sessions.forget('disconnect', true)
   })
 
-  // The session of the last visit counts at once (no flash of the sign view during the
-  // silent reconnect), and is dropped if the verifier no longer honours it.
-  const stored = ctx.storage.get(siweSessionKey)
-  if (stored && !sessionExpired(stored)) {
-    ctx.state.set((draft) => {
-      draft.session = stored
-    })
-    verifier.getSession({ session: stored }).then(
-      (answer) => {
-        if (stopped || session() !== stored) return
-        const live = answer ? parseWith(siweSessionSchema, answer, 'SIWE session') : undefined
-        if (live && sessionCovers(live, stored)) {
-          keep({ ...live, token: live.token ?? stored.token })
-          return
-        }
-        forget('expired', false)
-        evaluate()
-      },
-      (error) => ctx.logger.warn('could not confirm the stored sign-in session; keeping it', error),
-    )
-    // A session lives with its connection: when the silent reconnect does not bring the
-    // wallet back, it ends as at a disconnect. (kernel.ready is set once setup returns.)
-    queueMicrotask(() => {
-      void kernel.ready.then(() => {
-        if (stopped || !session() || kernel.getState().accounts.eip155?.status === 'connected') return
-        forget('disconnect', true)
-      })
-    })
-  } else if (stored) {
-    ctx.storage.remove(siweSessionKey)
-  }
+  restoreSession({ ctx, verifier, sessions, stopped: () => stopped, onDropped: evaluate })
 
   return {
     controller,
