@@ -1,15 +1,20 @@
-import type { KernelStore, SnackbarVariant } from './store'
+import type { KernelStore, SnackbarLink, SnackbarVariant } from './store'
 
 /** SPEC §2/§9: a new message while one is open hides it, then shows after 150 ms. */
 export const SNACKBAR_SWAP_MS = 150
 /** How long success and error messages stay; loading stays until replaced or hidden. */
 export const SNACKBAR_VISIBLE_MS = 2200
 
+export interface SnackbarOptions {
+  /** A link after the message; rendered only when it is an http(s) URL. */
+  link?: SnackbarLink
+}
+
 export interface Snackbar {
-  show(variant: SnackbarVariant, message: string): void
+  show(variant: SnackbarVariant, message: string, options?: SnackbarOptions): void
   loading(message: string): void
-  success(message: string): void
-  error(message: string): void
+  success(message: string, options?: SnackbarOptions): void
+  error(message: string, options?: SnackbarOptions): void
   hide(): void
   dispose(): void
 }
@@ -27,26 +32,26 @@ export function createSnackbar(store: KernelStore): Snackbar {
     clearTimeout(hideTimer)
   }
 
-  const reveal = (variant: SnackbarVariant, message: string) => {
+  const reveal = (variant: SnackbarVariant, message: string, options?: SnackbarOptions) => {
     store.setState((draft) => {
-      draft.snackbar = { open: true, variant, message }
+      draft.snackbar = options?.link ? { open: true, variant, message, link: { ...options.link } } : { open: true, variant, message }
     })
     if (variant !== 'loading') hideTimer = setTimeout(snackbar.hide, SNACKBAR_VISIBLE_MS)
   }
 
   const snackbar: Snackbar = {
-    show(variant, message) {
+    show(variant, message, options) {
       clearTimers()
       if (!store.getState().snackbar.open) {
-        reveal(variant, message)
+        reveal(variant, message, options)
         return
       }
       snackbar.hide()
-      swapTimer = setTimeout(() => reveal(variant, message), SNACKBAR_SWAP_MS)
+      swapTimer = setTimeout(() => reveal(variant, message, options), SNACKBAR_SWAP_MS)
     },
     loading: (message) => snackbar.show('loading', message),
-    success: (message) => snackbar.show('success', message),
-    error: (message) => snackbar.show('error', message),
+    success: (message, options) => snackbar.show('success', message, options),
+    error: (message, options) => snackbar.show('error', message, options),
     hide() {
       clearTimeout(hideTimer)
       store.setState((draft) => {

@@ -16,6 +16,13 @@ export interface SnackbarState {
   open: boolean
   variant: SnackbarVariant
   message: string
+  /** An optional link shown after the message (e.g. the transaction on an explorer). */
+  link?: SnackbarLink
+}
+
+export interface SnackbarLink {
+  href: string
+  label: string
 }
 
 export interface RouterEntry {

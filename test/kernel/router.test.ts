@@ -141,6 +141,22 @@ describe('snackbar', () => {
   })
 })
 
+describe('snackbar link', () => {
+  it('carries an optional link with the message, and drops it with the next message', () => {
+    const kernel = testKernel()
+    kernel.snackbar.success('Sent 0xabc', { link: { href: 'https://explorer.example/tx/0xabc', label: 'View' } })
+    expect(kernel.getState().snackbar.link).toEqual({ href: 'https://explorer.example/tx/0xabc', label: 'View' })
+    kernel.snackbar.hide()
+    vi.useFakeTimers()
+    try {
+      kernel.snackbar.error('Failed')
+      expect(kernel.getState().snackbar.link).toBeUndefined()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+})
+
 describe('i18n', () => {
   it('the integrator locale wins over plugin defaults and fills placeholders', () => {
     const kernel = testKernel({ locale: { 'a.title': 'Titel {n}' } })

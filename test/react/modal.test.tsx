@@ -162,6 +162,26 @@ describe('snackbar', () => {
   })
 })
 
+describe('snackbar link', () => {
+  it('renders an http(s) link after the message and never a javascript: one', async () => {
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await settle(1)
+    act(() => kernel.snackbar.success('Sent', { link: { href: 'https://explorer.example/tx/1', label: 'View on explorer' } }))
+    const link = modal().getByRole('link', { name: 'View on explorer' })
+    expect(link.getAttribute('href')).toBe('https://explorer.example/tx/1')
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer')
+    act(() => kernel.snackbar.hide())
+    await settle(1)
+    await act(async () => {
+      kernel.snackbar.success('Sent', { link: { href: 'javascript:alert(1)', label: 'Evil' } })
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    })
+    expect(modal().getByRole('status').textContent).toBe('Sent')
+    expect(modal().queryByRole('link', { name: 'Evil' })).toBeNull()
+  })
+})
+
 describe('stylesheet', () => {
   it('carries the SPEC §9 timings, the bottom sheet and the reduced-motion switch', async () => {
     const { modalCss } = await import('../../src/react/styles')

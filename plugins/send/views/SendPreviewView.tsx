@@ -30,8 +30,9 @@ export default function SendPreviewView(): ReactElement {
     setProblem(undefined)
     kernel.snackbar.loading(t('send.sending'))
     try {
-      const { hash } = await sendToken(kernel)
-      kernel.snackbar.success(t('send.sent', { hash: shortHash(hash) }))
+      const { hash, explorerUrl } = await sendToken(kernel)
+      const link = explorerUrl ? { href: explorerUrl, label: t('send.viewOnExplorer') } : undefined
+      kernel.snackbar.success(t('send.sent', { hash: shortHash(hash) }), { link })
       kernel.router.reset('Account')
     } catch (reason) {
       const message = isUserRejection(reason) ? t('send.declined') : describeSendError(reason, t)

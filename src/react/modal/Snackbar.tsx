@@ -1,5 +1,6 @@
 'use client'
 import type { ReactElement } from 'react'
+import { safeLinkUrl } from '../format'
 import { Icon } from '../icons'
 import { useKernelState } from '../useKernelState'
 
@@ -8,7 +9,8 @@ import { useKernelState } from '../useKernelState'
  * screen readers announce each message; the kernel does the 150 ms swap.
  */
 export function Snackbar(): ReactElement {
-  const { open, variant, message } = useKernelState((state) => state.snackbar)
+  const { open, variant, message, link } = useKernelState((state) => state.snackbar)
+  const href = safeLinkUrl(link?.href)
   return (
     <div
       role="status"
@@ -25,6 +27,11 @@ export function Snackbar(): ReactElement {
             <Icon name={variant === 'error' ? 'alert' : 'check'} />
           )}
           <span>{message}</span>
+          {href && link && (
+            <a href={href} target="_blank" rel="noopener noreferrer" data-latchkit="snackbar-link">
+              {link.label}
+            </a>
+          )}
         </>
       )}
     </div>
