@@ -32,7 +32,11 @@ export function checkSizeBudgets(size: LatchkitSize): BudgetResult[] {
   const results: BudgetResult[] = []
   const minimal = size.rows.find((row) => row.id === 'latchkit-minimal')
   if (!minimal?.sizes) {
-    results.push({ budget: 'minimal build', ok: false, detail: `latchkit-minimal did not build: ${minimal?.error}` })
+    results.push({
+      budget: 'minimal build',
+      ok: false,
+      detail: `latchkit-minimal did not build: ${minimal?.error}`,
+    })
   } else {
     const { initial, total } = minimal.sizes
     results.push({
@@ -52,7 +56,11 @@ export function checkSizeBudgets(size: LatchkitSize): BudgetResult[] {
     })
   }
   if (!size.unusedPlugins) {
-    results.push({ budget: 'unused plugins', ok: false, detail: `could not be checked: ${size.unusedPluginsError}` })
+    results.push({
+      budget: 'unused plugins',
+      ok: false,
+      detail: `could not be checked: ${size.unusedPluginsError}`,
+    })
   } else {
     const { identical, differences, pluginsPresent } = size.unusedPlugins
     results.push({
@@ -64,7 +72,11 @@ export function checkSizeBudgets(size: LatchkitSize): BudgetResult[] {
     })
   }
   if (size.pluginsError) {
-    results.push({ budget: 'each plugin adds its own chunk', ok: false, detail: `could not be measured: ${size.pluginsError}` })
+    results.push({
+      budget: 'each plugin adds its own chunk',
+      ok: false,
+      detail: `could not be measured: ${size.pluginsError}`,
+    })
   } else {
     const withoutChunk = size.plugins.filter((cost) => cost.chunks < 1)
     results.push({

@@ -34,7 +34,8 @@ export function classifyInputs(metafile: Metafile): Map<string, Origin> {
       if (origins.has(path)) continue
       origins.set(path, origin)
       for (const next of inputs[path]?.imports ?? []) {
-        if (!next.external && inputs[next.path] && !origins.has(next.path) && !stopAt(next.path)) queue.push(next.path)
+        if (!next.external && inputs[next.path] && !origins.has(next.path) && !stopAt(next.path))
+          queue.push(next.path)
       }
     }
   }
@@ -45,8 +46,10 @@ export function classifyInputs(metafile: Metafile): Map<string, Origin> {
   walk(paths.filter(isViem), 'viem', (path) => isOwn(path))
   // Then from our source into what is left: what we bring in ourselves.
   walk(paths.filter(isOwn), 'own', () => false)
-  for (const [path, origin] of origins) if (origin === 'own' && !isOwn(path)) origins.set(path, 'latchkitDeps')
-  for (const path of paths) if (!origins.has(path)) origins.set(path, packageOf(path) ? 'latchkitDeps' : 'app')
+  for (const [path, origin] of origins)
+    if (origin === 'own' && !isOwn(path)) origins.set(path, 'latchkitDeps')
+  for (const path of paths)
+    if (!origins.has(path)) origins.set(path, packageOf(path) ? 'latchkitDeps' : 'app')
   return origins
 }
 
@@ -66,7 +69,11 @@ export function bytesByOrigin(metafile: Metafile, outputs: readonly string[]): R
 }
 
 /** Bytes per package (or source folder) in the given outputs, largest first: where to look first. */
-export function bytesByPackage(metafile: Metafile, outputs: readonly string[], limit = 15): [string, number][] {
+export function bytesByPackage(
+  metafile: Metafile,
+  outputs: readonly string[],
+  limit = 15,
+): [string, number][] {
   const totals = new Map<string, number>()
   for (const output of outputs) {
     for (const [path, input] of Object.entries(metafile.outputs[output]?.inputs ?? {})) {

@@ -1,7 +1,15 @@
 import type { Plugin } from 'esbuild'
 
 /** React's runtime and viem, with their subpaths: what "our own code" is measured apart from. */
-export const frameworkExternals = ['react', 'react/*', 'react-dom', 'react-dom/*', 'scheduler', 'viem', 'viem/*']
+export const frameworkExternals = [
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  'scheduler',
+  'viem',
+  'viem/*',
+]
 
 /**
  * Leaves every npm package out of the bundle (our `latchkit/...` entries still resolve to

@@ -56,7 +56,12 @@ export function ensurePeers(): PeersInstall {
   }
   const missing = Object.entries(versions).filter(([, version]) => version === undefined)
   if (missing.length > 0) {
-    return { ok: false, installed, versions: {}, error: `still missing after install: ${missing.map(([name]) => name).join(', ')}` }
+    return {
+      ok: false,
+      installed,
+      versions: {},
+      error: `still missing after install: ${missing.map(([name]) => name).join(', ')}`,
+    }
   }
   return { ok: true, installed, versions: versions as Record<string, string> }
 }

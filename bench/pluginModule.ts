@@ -24,7 +24,9 @@ function camelCase(name: string): string {
 function factoryImport(root: string, name: string, local: string): string {
   const source = readFileSync(`${root}/plugins/${name}/index.ts`, 'utf8')
   const factory = camelCase(name)
-  const named = new RegExp(`export\\s+(?:\\{[^}]*\\b${factory}\\b[^}]*\\}|(?:async\\s+)?(?:function|const|let)\\s+${factory}\\b)`)
+  const named = new RegExp(
+    `export\\s+(?:\\{[^}]*\\b${factory}\\b[^}]*\\}|(?:async\\s+)?(?:function|const|let)\\s+${factory}\\b)`,
+  )
   if (named.test(source)) return `import { ${factory} as ${local} } from 'latchkit/plugins/${name}'`
   if (/export\s+default\b|export\s*\{[^}]*\bas\s+default\b/.test(source)) {
     return `import ${local} from 'latchkit/plugins/${name}'`
@@ -47,7 +49,10 @@ export function benchPlugins(root: string, names: readonly string[] = discoverPl
   return {
     name: 'bench-plugins',
     setup(build) {
-      build.onResolve({ filter: /^bench:plugins$/ }, () => ({ path: 'bench:plugins', namespace: 'bench-plugins' }))
+      build.onResolve({ filter: /^bench:plugins$/ }, () => ({
+        path: 'bench:plugins',
+        namespace: 'bench-plugins',
+      }))
       build.onLoad({ filter: /.*/, namespace: 'bench-plugins' }, () => ({
         contents: pluginModuleSource(root, names),
         loader: 'ts',

@@ -10,14 +10,15 @@ const signed = (bytes: number) => `${bytes >= 0 ? '+' : ''}${kb(bytes)}`
 const ratio = (a: number, b: number | undefined) => (b ? `${(a / b).toFixed(1)}x` : '')
 
 function machineLine({ machine }: BenchResults): string {
-  const load = machine.load.end === undefined ? machine.load.start : `${machine.load.start} -> ${machine.load.end}`
+  const load =
+    machine.load.end === undefined ? machine.load.start : `${machine.load.start} -> ${machine.load.end}`
   return `${machine.cpu}, ${machine.cores} cores, ${machine.memoryGiB} GiB, ${machine.os}, Node ${machine.node}, Chromium ${machine.chromium ?? 'not started'}, ${machine.date} (1-min load average ${load})`
 }
 
 function sizeTable(results: BenchResults): string[] {
   const base = results.size.rows.find((row) => row.id === 'latchkit-minimal')?.sizes
   const lines = [
-    '| App | Initial JS gzip (raw) | Total JS gzip (raw) | JS chunks (initial / all) | CSS gzip | Initial vs Latchkit minimal |',
+    '| App | Initial JS gzip (raw) | Total JS gzip (raw) | JS chunks (initial / all) | CSS gzip | vs Latchkit minimal, gzip (initial / total) |',
     '| --- | --- | --- | --- | --- | --- |',
   ]
   for (const row of results.size.rows) {
@@ -27,14 +28,15 @@ function sizeTable(results: BenchResults): string[] {
     }
     const s = row.sizes
     lines.push(
-      `| ${row.label} | ${weight(s.initial)} | ${weight(s.total)} | ${s.initialChunks} / ${s.chunks} | ${s.css.raw ? kb(s.css.gzip) : '-'} | ${ratio(s.initial.gzip, base?.initial.gzip)} |`,
+      `| ${row.label} | ${weight(s.initial)} | ${weight(s.total)} | ${s.initialChunks} / ${s.chunks} | ${s.css.raw ? kb(s.css.gzip) : '-'} | ${ratio(s.initial.gzip, base?.initial.gzip)} / ${ratio(s.total.gzip, base?.total.gzip)} |`,
     )
   }
   return lines
 }
 
 function latchkitDetail(results: BenchResults): string[] {
-  const { ownCode, ownCodeError, plugins, pluginsError, unusedPlugins, unusedPluginsError } = results.size.latchkit
+  const { ownCode, ownCodeError, plugins, pluginsError, unusedPlugins, unusedPluginsError } =
+    results.size.latchkit
   const lines = ['### Latchkit minimal: what it is made of', '']
   if (ownCode) {
     const { own, latchkitDeps, composition } = ownCode
@@ -54,7 +56,10 @@ function latchkitDetail(results: BenchResults): string[] {
   if (pluginsError) lines.push(`Not measured: ${pluginsError}`)
   else if (plugins.length === 0) lines.push('No plugins under plugins/ yet.')
   else {
-    lines.push('| Plugin | Initial JS gzip (raw) | Total JS gzip (raw) | New chunks |', '| --- | --- | --- | --- |')
+    lines.push(
+      '| Plugin | Initial JS gzip (raw) | Total JS gzip (raw) | New chunks |',
+      '| --- | --- | --- | --- |',
+    )
     for (const cost of plugins) {
       lines.push(
         `| ${cost.plugin} | ${signed(cost.initial.gzip)} (${signed(cost.initial.raw)}) | ${signed(cost.total.gzip)} (${signed(cost.total.raw)}) | ${cost.chunks} |`,
@@ -74,15 +79,43 @@ function latchkitDetail(results: BenchResults): string[] {
 
 function budgetTable(results: BenchResults): string[] {
   const lines = ['| Budget (DESIGN.md) | Status | Figures |', '| --- | --- | --- |']
-  const add = (budget: BudgetResult, kind: string) => lines.push(`| ${budget.budget} | ${budget.ok ? 'met' : 'BROKEN'} ${kind} | ${budget.detail} |`)
+  const add = (budget: BudgetResult, kind: string) =>
+    lines.push(`| ${budget.budget} | ${budget.ok ? 'met' : 'BROKEN'} ${kind} | ${budget.detail} |`)
   for (const budget of results.size.budgets) add(budget, '(checked by test/bench/budgets.test.ts)')
   for (const row of results.speed.rows.filter((r) => r.id === 'latchkit-minimal')) {
     const warm = row.warm?.modalPaintMs
     const cold = row.cold?.clickToListMs
     const external = row.startupRequests?.external ?? []
-    if (warm !== undefined) add({ budget: 'opening the modal after start-up paints within one frame (16 ms)', ok: warm <= 16, detail: `${ms(warm)} click to first painted frame (median)` }, '(reported)')
-    if (cold !== undefined) add({ budget: 'cold page: the wallet list shows within 150 ms', ok: cold <= 150, detail: `${ms(cold)} from the click to the painted list; ${ms(row.cold?.walletListMs)} from navigation` }, '(reported)')
-    if (row.startupRequests) add({ budget: 'no request leaves the page at start-up', ok: external.length === 0, detail: external.length === 0 ? `${row.startupRequests.total} requests, all to the page's own server` : external.join(', ') }, '(reported)')
+    if (warm !== undefined)
+      add(
+        {
+          budget: 'opening the modal after start-up paints within one frame (16 ms)',
+          ok: warm <= 16,
+          detail: `${ms(warm)} click to first painted frame (median)`,
+        },
+        '(reported)',
+      )
+    if (cold !== undefined)
+      add(
+        {
+          budget: 'cold page: the wallet list shows within 150 ms',
+          ok: cold <= 150,
+          detail: `${ms(cold)} from the click to the painted list; ${ms(row.cold?.walletListMs)} from navigation`,
+        },
+        '(reported)',
+      )
+    if (row.startupRequests)
+      add(
+        {
+          budget: 'no request leaves the page at start-up',
+          ok: external.length === 0,
+          detail:
+            external.length === 0
+              ? `${row.startupRequests.total} requests, all to the page's own server`
+              : external.join(', '),
+        },
+        '(reported)',
+      )
   }
   return lines
 }
@@ -90,7 +123,9 @@ function budgetTable(results: BenchResults): string[] {
 function hosts(row: SpeedRow): string {
   if (!row.startupRequests) return 'n/a'
   const { total, external } = row.startupRequests
-  const externalHosts = Object.entries(row.startupRequests.byHost).filter(([host]) => external.some((url) => new URL(url).host === host))
+  const externalHosts = Object.entries(row.startupRequests.byHost).filter(([host]) =>
+    external.some((url) => new URL(url).host === host),
+  )
   const outside = externalHosts.map(([host, count]) => `${host} x${count}`).join(', ')
   return `${total} (${outside || 'none leave the machine'})`
 }
@@ -104,13 +139,17 @@ function speedTable(results: BenchResults): string[] {
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ]
   for (const row of results.speed.rows) {
-    const vs = row.cold?.walletListMs && base?.cold?.walletListMs && row !== base ? ` (${ratio(row.cold.walletListMs, base.cold.walletListMs)})` : ''
+    const vs =
+      row.cold?.walletListMs && base?.cold?.walletListMs && row !== base
+        ? ` (${ratio(row.cold.walletListMs, base.cold.walletListMs)})`
+        : ''
     const memory = row.memory ? `${kb(row.memory.heapAfter10)} / ${kb(row.memory.heapAfterAll)}` : 'n/a'
     lines.push(
       `| ${row.label} | ${ms(row.cold?.walletListMs)}${vs} | ${ms(row.cold?.clickToListMs)} | ${ms(row.warm?.modalPaintMs)} | ${ms(row.warm?.walletListMs)} | ${ms(row.reopenMs)} | ${hosts(row)} | ${memory} | ${row.memory ? `${Math.round(row.memory.growthPerCycle)} B` : 'n/a'} |`,
     )
   }
-  for (const skipped of results.speed.skipped) lines.push(`| ${skipped.id} | not measured: ${skipped.reason} | | | | | | | |`)
+  for (const skipped of results.speed.skipped)
+    lines.push(`| ${skipped.id} | not measured: ${skipped.reason} | | | | | | | |`)
   return lines
 }
 
@@ -124,7 +163,9 @@ export function renderMarkdown(results: BenchResults): string {
     `Machine: ${machineLine(results)}`,
     '',
     results.peers.ok
-      ? `Peers: ${Object.entries(results.peers.versions).map(([name, version]) => `${name} ${version}`).join(', ')} (bench/peers).`
+      ? `Peers: ${Object.entries(results.peers.versions)
+          .map(([name, version]) => `${name} ${version}`)
+          .join(', ')} (bench/peers).`
       : `Peers could not be installed, so their rows are missing: ${results.peers.error}`,
     '',
     '## Size',
@@ -141,7 +182,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     '## Speed',
     '',
-    'Debian Chromium, headless, every request that is not to 127.0.0.1 blocked, each app served as a static build from 127.0.0.1, a fresh browser context per page load. The page announces one EIP-6963 wallet so every list has an entry to wait for. Cold: the connect button is clicked as soon as it exists (again every 250 ms while the app ignores it) and the clock runs from navigation start. Warm: the page is at rest (load plus 1 s without a request) before the click. Paint times are taken in the page with requestAnimationFrame. Timings are reported, never asserted: they depend on the machine and on what else runs on it.',
+    'Debian Chromium, headless, every request that is not to 127.0.0.1 blocked, each app served as a static build from 127.0.0.1, a fresh browser context per page load. The page announces one EIP-6963 wallet so every list has an entry to wait for. Cold: the connect button is clicked as soon as it exists (again every 250 ms while the app ignores it) and the clock runs from navigation start. Warm: the page is at rest (load, then 2 s without a request) before the click; the requests sent until then are the start-up requests (per host the most any load sent, and every outside URL any load tried). Page loads go round-robin over the apps so changes in machine load hit every row alike. Paint times are taken in the page with requestAnimationFrame. Timings are reported, never asserted: they depend on the machine and on what else runs on it.',
     '',
     ...speedTable(results),
     '',
@@ -152,16 +193,25 @@ export function renderMarkdown(results: BenchResults): string {
     for (const row of withExternal) lines.push(`- ${row.label}: ${row.startupRequests?.external.join(', ')}`)
     lines.push('')
   }
+  for (const row of results.speed.rows) {
+    if (row.pluginsLeftOut)
+      lines.push(
+        `${row.label}: plugins built in but not started (they need options): ${row.pluginsLeftOut.join('; ')}`,
+        '',
+      )
+  }
   const problems = results.speed.rows.filter((row) => row.errors.length > 0 || row.pageErrors.length > 0)
   if (problems.length > 0) {
     lines.push('Errors seen while measuring:', '')
     for (const row of problems) {
-      for (const error of [...row.errors, ...row.pageErrors]) lines.push(`- ${row.label}: ${error.replace(/\s+/g, ' ').slice(0, 240)}`)
+      for (const error of [...row.errors, ...row.pageErrors])
+        lines.push(`- ${row.label}: ${error.replace(/\s+/g, ' ').slice(0, 240)}`)
     }
     lines.push('')
   }
   lines.push('### Not yet measurable', '')
-  for (const item of results.speed.notYetMeasurable) lines.push(`- ${item.what}: not yet measurable: ${item.reason}`)
+  for (const item of results.speed.notYetMeasurable)
+    lines.push(`- ${item.what}: not yet measurable: ${item.reason}`)
   lines.push('', `The run took ${Math.round(results.durationSeconds)} s.`, '')
   return lines.join('\n')
 }

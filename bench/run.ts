@@ -6,17 +6,18 @@
  * Options: --runs N (page loads per timing, at least 5), --cycles N (open/close cycles
  * for the heap reading, default 200), --size-only.
  */
+import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { checkSizeBudgets } from './budgets'
 import { currentLoad, describeMachine } from './machine'
 import { notYetMeasurable } from './notYetMeasurable'
-import { benchDir } from './paths'
+import { benchDir, repoRoot } from './paths'
 import { ensurePeers } from './peers'
 import { renderMarkdown } from './report'
 import type { BenchResults } from './results'
 import { rows } from './rows'
 import { disposeBuilds, measureLatchkit, measureRow, type SizeRow } from './size'
-import { measureRowSpeed, type SpeedOptions, withBrowser } from './speed'
+import { measureSpeed, type SpeedOptions, withBrowser } from './speed'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -26,7 +27,10 @@ function option(name: string, fallback: number): number {
 
 const started = Date.now()
 const log = (line: string) => console.log(`[bench] ${line} (${Math.round((Date.now() - started) / 1000)} s)`)
-const speedOptions: SpeedOptions = { runs: Math.max(5, option('runs', 5)), cycles: Math.max(20, option('cycles', 200)) }
+const speedOptions: SpeedOptions = {
+  runs: Math.max(5, option('runs', 5)),
+  cycles: Math.max(20, option('cycles', 200)),
+}
 const machine = describeMachine()
 
 const peers = ensurePeers()
@@ -36,7 +40,9 @@ const latchkit = await measureLatchkit({ keep: true })
 const sizeRows: SizeRow[] = [...latchkit.rows]
 for (const row of rows.filter((r) => r.kind === 'peer')) {
   sizeRows.push(
-    peers.ok ? await measureRow(row, { keep: true }) : { id: row.id, label: row.label, error: `peers not installed: ${peers.error}` },
+    peers.ok
+      ? await measureRow(row, { keep: true })
+      : { id: row.id, label: row.label, error: `peers not installed: ${peers.error}` },
   )
 }
 log('size measured')
@@ -45,21 +51,25 @@ const speedRows: BenchResults['speed']['rows'] = []
 const skipped: BenchResults['speed']['skipped'] = []
 try {
   if (process.argv.includes('--size-only')) throw new Error('--size-only')
+  // Debian's Chromium, installed with apt when missing (the same script the tests use).
+  const browserCheck = spawnSync('node', ['scripts/ensure-browser.mjs'], { cwd: repoRoot, stdio: 'inherit' })
+  if (browserCheck.status !== 0)
+    throw new Error('Chromium is not installed (node scripts/ensure-browser.mjs failed)')
   await withBrowser(async (browser, version) => {
     machine.chromium = version
+    const apps = []
     for (const row of rows) {
       const built = sizeRows.find((size) => size.id === row.id)
-      if (!built?.outdir) {
-        skipped.push({ id: row.id, reason: `no build: ${built?.error?.split('\n')[0]}` })
-        continue
-      }
-      speedRows.push(await measureRowSpeed(browser, row, built.outdir, speedOptions))
-      log(`speed measured: ${row.id}`)
+      if (built?.outdir) apps.push({ row, outdir: built.outdir })
+      else skipped.push({ id: row.id, reason: `no build: ${built?.error?.split('\n')[0]}` })
     }
+    speedRows.push(...(await measureSpeed(browser, apps, speedOptions, log)))
   })
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error)
-  for (const row of rows) if (!speedRows.some((speed) => speed.id === row.id) && !skipped.some((s) => s.id === row.id)) skipped.push({ id: row.id, reason })
+  for (const row of rows)
+    if (!speedRows.some((speed) => speed.id === row.id) && !skipped.some((s) => s.id === row.id))
+      skipped.push({ id: row.id, reason })
 }
 disposeBuilds(sizeRows)
 

@@ -66,12 +66,17 @@ export interface LatchkitSize {
   unusedPluginsError?: string
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 8).join('\n')
+const message = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 8).join('\n')
 
 const subtract = (a: Weight, b: Weight): Weight => ({ raw: a.raw - b.raw, gzip: a.gzip - b.gzip })
 
 function sizesOf(bundle: Bundle): Sizes {
-  const { initialFiles: _initialFiles, ...sizes } = chunkSizes(bundle.metafile, bundle.entry, bundle.workingDir)
+  const { initialFiles: _initialFiles, ...sizes } = chunkSizes(
+    bundle.metafile,
+    bundle.entry,
+    bundle.workingDir,
+  )
   return sizes
 }
 
@@ -98,7 +103,11 @@ export async function measureRow(row: Row, { keep = false } = {}): Promise<SizeR
 }
 
 /** Builds, weighs as initial and total, and throws the build away. */
-async function weighBuild(entry: string, plugins: Parameters<typeof bundleApp>[1], options?: Parameters<typeof bundleApp>[2]) {
+async function weighBuild(
+  entry: string,
+  plugins: Parameters<typeof bundleApp>[1],
+  options?: Parameters<typeof bundleApp>[2],
+) {
   const bundle = await bundleApp(entry, plugins, options)
   try {
     return { sizes: sizesOf(bundle) }
@@ -156,7 +165,10 @@ function fingerprint(bundle: Bundle): Map<string, string> {
   const files = new Map<string, string>()
   for (const path of Object.keys(bundle.metafile.outputs)) {
     const absolute = path.startsWith('/') ? path : `${bundle.workingDir}/${path}`
-    files.set(relative(bundle.outdir, absolute), createHash('sha256').update(readFileSync(absolute)).digest('hex'))
+    files.set(
+      relative(bundle.outdir, absolute),
+      createHash('sha256').update(readFileSync(absolute)).digest('hex'),
+    )
   }
   return files
 }
@@ -194,7 +206,8 @@ export async function checkUnusedPlugins(): Promise<UnusedPluginCheck> {
 /** The Latchkit rows and their extra figures: what the budget test needs, no peers. */
 export async function measureLatchkit({ keep = false } = {}): Promise<LatchkitSize> {
   const result: LatchkitSize = { rows: [], plugins: [] }
-  for (const row of rows.filter((r) => r.kind === 'latchkit')) result.rows.push(await measureRow(row, { keep }))
+  for (const row of rows.filter((r) => r.kind === 'latchkit'))
+    result.rows.push(await measureRow(row, { keep }))
   try {
     result.ownCode = await measureOwnCode()
   } catch (error) {
@@ -217,7 +230,6 @@ export async function measureLatchkit({ keep = false } = {}): Promise<LatchkitSi
 export function disposeBuilds(sizeRows: readonly SizeRow[]): void {
   for (const row of sizeRows) if (row.outdir) rmSync(row.outdir, { recursive: true, force: true })
 }
-
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const latchkit = await measureLatchkit()

@@ -11,7 +11,7 @@ import type { ColdTimings, OpenTimings } from './page/probe'
 import type { ProbeConfig } from './page/probeConfig'
 import type { Row, RowId } from './rows'
 import { median, round1 } from './stats'
-import { serveDirectory } from './staticServer'
+import { type StaticSite, serveDirectory } from './staticServer'
 
 export const WALLET_NAME = 'Bench Wallet'
 
@@ -23,6 +23,7 @@ export interface SpeedOptions {
 }
 
 export interface RequestLog {
+  /** Requests of one page load (the most of any load when merged). */
   total: number
   /** host -> requests, local ones included. */
   byHost: Record<string, number>
@@ -48,6 +49,8 @@ export interface SpeedRow {
   reopenMs?: number
   startupRequests?: RequestLog
   memory?: { cycles: number; heapAfter10: number; heapAfterAll: number; growthPerCycle: number }
+  /** Plugins the full app built in but could not start without options (see latchkit-full.tsx). */
+  pluginsLeftOut?: string[]
   /** Uncaught page errors and console errors seen in any run, deduplicated. */
   pageErrors: string[]
   errors: string[]
@@ -58,7 +61,8 @@ export interface NotMeasurable {
   reason: string
 }
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
+const message = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
 
 /** An index.html for a build: the entry as a module script and any CSS the build emitted. */
 function writeIndexHtml(outdir: string): void {
@@ -88,7 +92,7 @@ async function newPage(browser: Browser, config: ProbeConfig, errors: Set<string
 }
 
 /** Waits until no request has started for `quietMs` (at most `maxMs`): the page is at rest. */
-async function settle(page: Page, requests: { at: number }[], quietMs = 1000, maxMs = 10_000): Promise<void> {
+async function settle(page: Page, requests: { at: number }[], quietMs = 2000, maxMs = 15_000): Promise<void> {
   const start = Date.now()
   await page.waitForLoadState('load')
   for (;;) {
@@ -121,8 +125,27 @@ function summarize(urls: readonly string[]): RequestLog {
   return { total: Object.values(byHost).reduce((a, b) => a + b, 0), byHost, external: [...external].sort() }
 }
 
+/**
+ * Start-up requests over several page loads: per host the most any load sent, and every
+ * outside URL any load tried, so one slow load cannot hide a request.
+ */
+function mergeRequestLogs(a: RequestLog | undefined, b: RequestLog): RequestLog {
+  if (!a) return b
+  const byHost = { ...a.byHost }
+  for (const [host, count] of Object.entries(b.byHost)) byHost[host] = Math.max(byHost[host] ?? 0, count)
+  return {
+    total: Math.max(a.total, b.total),
+    byHost,
+    external: [...new Set([...a.external, ...b.external])].sort(),
+  }
+}
+
 async function coldRun(browser: Browser, url: string, row: Row, errors: Set<string>): Promise<ColdTimings> {
-  const { context, page } = await newPage(browser, { connectButton: row.connectButton, walletName: WALLET_NAME, mode: 'cold' }, errors)
+  const { context, page } = await newPage(
+    browser,
+    { connectButton: row.connectButton, walletName: WALLET_NAME, mode: 'cold' },
+    errors,
+  )
   try {
     await page.goto(url, { waitUntil: 'commit' })
     return (await page.evaluate('window.__bench.cold')) as ColdTimings
@@ -133,7 +156,11 @@ async function coldRun(browser: Browser, url: string, row: Row, errors: Set<stri
 
 /** A page at rest after start-up: returns the start-up requests and the page to drive. */
 async function restingPage(browser: Browser, url: string, row: Row, errors: Set<string>) {
-  const { context, page } = await newPage(browser, { connectButton: row.connectButton, walletName: WALLET_NAME, mode: 'idle' }, errors)
+  const { context, page } = await newPage(
+    browser,
+    { connectButton: row.connectButton, walletName: WALLET_NAME, mode: 'idle' },
+    errors,
+  )
   const requests = logRequests(context)
   const sockets: string[] = []
   page.on('websocket', (socket) => sockets.push(socket.url()))
@@ -152,68 +179,117 @@ async function heapUsed(context: BrowserContext, page: Page): Promise<number> {
   return usedSize
 }
 
-/** Measures one built app; every failure is recorded in the row and the next measure goes on. */
-export async function measureRowSpeed(browser: Browser, row: Row, outdir: string, options: SpeedOptions): Promise<SpeedRow> {
-  writeIndexHtml(outdir)
-  const site = await serveDirectory(outdir)
-  const pageErrors = new Set<string>()
-  const result: SpeedRow = { id: row.id, label: row.label, pageErrors: [], errors: [] }
+/** One app under test: its row, its server and what has been measured so far. */
+interface Target {
+  row: Row
+  url: string
+  result: SpeedRow
+  pageErrors: Set<string>
+  coldRuns: ColdTimings[]
+  warmRuns: OpenTimings[]
+}
+
+async function warmRun(browser: Browser, target: Target): Promise<void> {
+  const { context, page, startup } = await restingPage(browser, target.url, target.row, target.pageErrors)
   try {
-    const coldRuns: ColdTimings[] = []
-    for (let i = 0; i < options.runs; i++) coldRuns.push(await coldRun(browser, site.url, row, pageErrors))
-    const ok = coldRuns.filter((run) => run.walletListPaintedAt !== undefined)
-    for (const run of coldRuns) if (run.error) result.errors.push(`cold: ${run.error}`)
-    result.cold = {
-      walletListMs: median(ok.map((run) => run.walletListPaintedAt as number)),
-      firstClickMs: median(ok.map((run) => run.firstClickAt as number)),
-      effectiveClickMs: median(ok.map((run) => run.effectiveClickAt as number)),
-      clickToListMs: median(ok.map((run) => (run.walletListPaintedAt as number) - (run.effectiveClickAt as number))),
-      runs: coldRuns,
-    }
+    target.result.startupRequests = mergeRequestLogs(target.result.startupRequests, startup)
+    const leftOut = (await page.evaluate('window.__benchSkippedPlugins')) as string[] | undefined
+    if (leftOut?.length) target.result.pluginsLeftOut = leftOut.map((line) => line.replace(/\s+/g, ' '))
+    target.warmRuns.push((await page.evaluate('window.__bench.openOnce()')) as OpenTimings)
+  } catch (error) {
+    target.result.errors.push(`warm: ${message(error)}`)
+  } finally {
+    await context.close()
+  }
+}
 
-    const warmRuns: OpenTimings[] = []
-    for (let i = 0; i < options.runs; i++) {
-      const { context, page, startup } = await restingPage(browser, site.url, row, pageErrors)
-      try {
-        result.startupRequests ??= startup
-        warmRuns.push((await page.evaluate('window.__bench.openOnce()')) as OpenTimings)
-      } catch (error) {
-        result.errors.push(`warm: ${message(error)}`)
-      } finally {
-        await context.close()
-      }
-    }
-    result.warm = {
-      modalPaintMs: median(warmRuns.map((run) => run.modalPaintMs)),
-      walletListMs: median(warmRuns.map((run) => run.walletListMs)),
-      runs: warmRuns,
-    }
-
-    const { context, page } = await restingPage(browser, site.url, row, pageErrors)
-    try {
-      const first = (await page.evaluate('window.__bench.cycles(10)')) as number[]
-      const heapAfter10 = await heapUsed(context, page)
-      const rest = (await page.evaluate(`window.__bench.cycles(${options.cycles - 10})`)) as number[]
-      const heapAfterAll = await heapUsed(context, page)
-      result.reopenMs = median([...first.slice(1), ...rest])
-      result.memory = {
-        cycles: options.cycles,
-        heapAfter10,
-        heapAfterAll,
-        growthPerCycle: round1((heapAfterAll - heapAfter10) / (options.cycles - 10)),
-      }
-    } catch (error) {
-      result.errors.push(`memory: ${message(error)}`)
-    } finally {
-      await context.close()
+async function memoryRun(browser: Browser, target: Target, cycles: number): Promise<void> {
+  const { context, page } = await restingPage(browser, target.url, target.row, target.pageErrors)
+  try {
+    const first = (await page.evaluate('window.__bench.cycles(10)')) as number[]
+    const heapAfter10 = await heapUsed(context, page)
+    const rest = (await page.evaluate(`window.__bench.cycles(${cycles - 10})`)) as number[]
+    const heapAfterAll = await heapUsed(context, page)
+    target.result.reopenMs = median([...first.slice(1), ...rest])
+    target.result.memory = {
+      cycles,
+      heapAfter10,
+      heapAfterAll,
+      growthPerCycle: round1((heapAfterAll - heapAfter10) / (cycles - 10)),
     }
   } catch (error) {
-    result.errors.push(message(error))
+    target.result.errors.push(`memory: ${message(error)}`)
   } finally {
-    await site.close()
-    result.pageErrors = [...pageErrors].slice(0, 20)
+    await context.close()
   }
-  return result
+}
+
+function summarizeRuns(target: Target): void {
+  const ok = target.coldRuns.filter((run) => run.walletListPaintedAt !== undefined)
+  for (const run of target.coldRuns) if (run.error) target.result.errors.push(`cold: ${run.error}`)
+  target.result.cold = {
+    walletListMs: median(ok.map((run) => run.walletListPaintedAt as number)),
+    firstClickMs: median(ok.map((run) => run.firstClickAt as number)),
+    effectiveClickMs: median(ok.map((run) => run.effectiveClickAt as number)),
+    clickToListMs: median(
+      ok.map((run) => (run.walletListPaintedAt as number) - (run.effectiveClickAt as number)),
+    ),
+    runs: target.coldRuns,
+  }
+  target.result.warm = {
+    modalPaintMs: median(target.warmRuns.map((run) => run.modalPaintMs)),
+    walletListMs: median(target.warmRuns.map((run) => run.walletListMs)),
+    runs: target.warmRuns,
+  }
+  target.result.pageErrors = [...target.pageErrors].slice(0, 20)
+}
+
+/**
+ * Measures the built apps. Page loads go round-robin over the apps (run 1 of each, then
+ * run 2 of each...), so a change in what else the machine is doing hits every row alike
+ * instead of whichever ran at that moment. Every failure is recorded in its row and the
+ * bench goes on.
+ */
+export async function measureSpeed(
+  browser: Browser,
+  apps: readonly { row: Row; outdir: string }[],
+  options: SpeedOptions,
+  log: (line: string) => void = () => {},
+): Promise<SpeedRow[]> {
+  const sites: StaticSite[] = []
+  const targets: Target[] = []
+  try {
+    for (const { row, outdir } of apps) {
+      writeIndexHtml(outdir)
+      const site = await serveDirectory(outdir)
+      sites.push(site)
+      targets.push({
+        row,
+        url: site.url,
+        result: { id: row.id, label: row.label, pageErrors: [], errors: [] },
+        pageErrors: new Set(),
+        coldRuns: [],
+        warmRuns: [],
+      })
+    }
+    for (let i = 0; i < options.runs; i++) {
+      for (const target of targets)
+        target.coldRuns.push(await coldRun(browser, target.url, target.row, target.pageErrors))
+    }
+    log('cold runs done')
+    for (let i = 0; i < options.runs; i++) {
+      for (const target of targets) await warmRun(browser, target)
+    }
+    log('warm runs done')
+    for (const target of targets) {
+      await memoryRun(browser, target, options.cycles)
+      log(`memory measured: ${target.row.id}`)
+    }
+  } finally {
+    for (const site of sites) await site.close()
+  }
+  for (const target of targets) summarizeRuns(target)
+  return targets.map((target) => target.result)
 }
 
 export async function withBrowser<T>(use: (browser: Browser, version: string) => Promise<T>): Promise<T> {

@@ -39,7 +39,9 @@ export async function serveDirectory(root: string): Promise<StaticSite> {
     }
     try {
       const body = await readFile(path)
-      response.writeHead(200, { 'content-type': contentTypes[extname(path)] ?? 'application/octet-stream' }).end(body)
+      response
+        .writeHead(200, { 'content-type': contentTypes[extname(path)] ?? 'application/octet-stream' })
+        .end(body)
     } catch {
       response.writeHead(404).end()
     }
