@@ -1,10 +1,7 @@
 'use client'
 import { type KeyboardEvent, type ReactElement, Suspense, useId } from 'react'
-import { useKernel } from '../context'
 import type { AccountTabContribution } from '../contributions'
-import { ViewSkeleton } from '../modal/ViewStates'
-import { useAccount } from '../useAccount'
-import { useT } from '../useI18n'
+import { useAccount, useKernel, useT, ViewSkeleton } from './kit'
 
 /**
  * The `accountTabs` slot as a tab list (Tokens, NFTs, Activity by default). The kernel's

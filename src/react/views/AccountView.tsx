@@ -1,16 +1,21 @@
 'use client'
 import type { ReactElement } from 'react'
-import { Avatar } from '../Avatar'
-import { useKernel } from '../context'
 import type { AccountTabContribution, FeatureContribution } from '../contributions'
-import { formatBalance, safeImageUrl, safeLinkUrl, truncateAddress } from '../format'
-import { Icon } from '../icons'
-import { useAccount } from '../useAccount'
-import { useT } from '../useI18n'
-import { useNetwork } from '../useNetwork'
-import { useSlot } from '../useSlot'
 import { AccountTabs } from './AccountTabs'
-import { disconnectWithNotice } from './disconnectWithNotice'
+import {
+  Avatar,
+  disconnectWithNotice,
+  formatBalance,
+  Icon,
+  safeImageUrl,
+  safeLinkUrl,
+  truncateAddress,
+  useAccount,
+  useKernel,
+  useNetwork,
+  useSlot,
+  useT,
+} from './kit'
 
 /**
  * Account: who is connected (name or truncated address, avatar, balance), copy and

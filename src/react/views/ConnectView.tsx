@@ -1,10 +1,7 @@
 'use client'
 import type { ReactElement } from 'react'
-import { useKernel } from '../context'
 import type { ConnectMethodContribution } from '../contributions'
-import { Icon } from '../icons'
-import { useT } from '../useI18n'
-import { useSlot } from '../useSlot'
+import { Icon, useKernel, useSlot, useT } from './kit'
 import { WalletList } from './WalletList'
 
 function ConnectMethod({ method }: { method: ConnectMethodContribution }): ReactElement | null {

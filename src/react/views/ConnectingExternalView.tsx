@@ -1,13 +1,17 @@
 'use client'
 import { isUserRejection, LatchError } from 'latchkit'
 import { type ReactElement, useEffect } from 'react'
-import { useKernel } from '../context'
-import { Icon } from '../icons'
-import { useConnectors } from '../useConnectors'
-import { useT } from '../useI18n'
-import { useRoute } from '../useRoute'
-import { currentAttempt, startConnect, useConnectAttempt } from './connectAttempt'
-import { WalletIcon } from './WalletIcon'
+import {
+  currentAttempt,
+  Icon,
+  startConnect,
+  useConnectAttempt,
+  useConnectors,
+  useKernel,
+  useRoute,
+  useT,
+  WalletIcon,
+} from './kit'
 
 /**
  * ConnectingExternal (params `{ connectorId }`): waiting for the wallet, declined, or

@@ -1,8 +1,6 @@
 'use client'
 import type { ReactElement } from 'react'
-import { useKernel } from '../context'
-import { useKernelState } from '../useKernelState'
-import { NetworkList } from './NetworkList'
+import { NetworkList, useKernel, useKernelState } from './kit'
 
 /** Networks: every configured network, the active one marked; switching goes back. */
 export default function NetworksView(): ReactElement {

@@ -1,10 +1,6 @@
 'use client'
 import type { ReactElement } from 'react'
-import { useKernel } from '../context'
-import { useT } from '../useI18n'
-import { useNetwork } from '../useNetwork'
-import { disconnectWithNotice } from './disconnectWithNotice'
-import { NetworkList } from './NetworkList'
+import { disconnectWithNotice, NetworkList, useKernel, useNetwork, useT } from './kit'
 
 /**
  * UnsupportedChain: the wallet is on a network the app does not support. Offers the

@@ -1,11 +1,7 @@
 'use client'
 import type { ReactElement } from 'react'
-import { useKernel } from '../context'
-import { useConnectors } from '../useConnectors'
-import { useT } from '../useI18n'
-import { startConnect } from './connectAttempt'
+import { startConnect, useConnectors, useKernel, useT, WalletIcon } from './kit'
 import { sortWallets } from './sortWallets'
-import { WalletIcon } from './WalletIcon'
 
 /**
  * The wallets the adapters found, in connector-type order with recent ones marked, or an

@@ -1,13 +1,15 @@
 'use client'
 import type { Nft } from 'latchkit'
 import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react'
-import { useKernel } from '../../context'
-import { safeImageUrl } from '../../format'
-import { ViewSkeleton } from '../../modal/ViewStates'
-import { useAccount } from '../../useAccount'
-import { useT } from '../../useI18n'
-import { useNetwork } from '../../useNetwork'
-import { useRefreshAfterTransactions } from './useRefreshAfterTransactions'
+import {
+  safeImageUrl,
+  useAccount,
+  useKernel,
+  useNetwork,
+  useRefreshAfterTransactions,
+  useT,
+  ViewSkeleton,
+} from '../kit'
 
 type NftState = { status: 'loading' } | { status: 'ready'; items: Nft[] } | { status: 'unavailable' }
 

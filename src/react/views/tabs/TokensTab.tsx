@@ -1,12 +1,15 @@
 'use client'
 import { refreshTokenBalances, type TokenBalance, totalValue } from 'latchkit'
 import { type ReactElement, useEffect, useState } from 'react'
-import { useKernel } from '../../context'
-import { formatBalance, safeImageUrl } from '../../format'
-import { ViewSkeleton } from '../../modal/ViewStates'
-import { useAccount } from '../../useAccount'
-import { useT } from '../../useI18n'
-import { useRefreshAfterTransactions } from './useRefreshAfterTransactions'
+import {
+  formatBalance,
+  safeImageUrl,
+  useAccount,
+  useKernel,
+  useRefreshAfterTransactions,
+  useT,
+  ViewSkeleton,
+} from '../kit'
 
 // A fixed locale: the server and the browser must print the same digits (hydration).
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
