@@ -2,7 +2,7 @@
  * The API clients a kernel owns: present on `kernel.api` when `options.api` sets their URL,
  * absent otherwise (then nothing leaves the page and balances come from the chain).
  *
- * The clients and their schemas load on first use (a dynamic import, its own chunk), so a
+ * The clients and their schemas load on first use (one dynamic import, see clients.ts), so a
  * kernel that never sets an API carries none of their bytes. Their interface is the same:
  * every call is async anyway; the few synchronous members are answered here.
  */
@@ -140,7 +140,7 @@ export function createKernelApis(
           : undefined
       },
     }
-    const client = loader(() => import('./blockchainApi').then((m) => m.createBlockchainApi(clientOptions)))
+    const client = loader(() => import('./clients').then((m) => m.createBlockchainApi(clientOptions)))
     apis.blockchain = {
       ...forward(blockchainMethodsChecked, client),
       baseUrl: blockchainUrl,
@@ -154,7 +154,7 @@ export function createKernelApis(
       baseUrl: walletsUrl,
       logger: logger.child('wallets-api'),
     }
-    const client = loader(() => import('./walletsApi').then((m) => m.createWalletsApi(clientOptions)))
+    const client = loader(() => import('./clients').then((m) => m.createWalletsApi(clientOptions)))
     apis.wallets = {
       ...forward(walletsMethodsChecked, client),
       baseUrl: walletsUrl,
