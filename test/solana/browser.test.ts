@@ -1,0 +1,191 @@
+/**
+ * The dev Solana wallet and the Solana adapter in Chromium, against the litesvm endpoint,
+ * clicking what a person clicks: connect through the modal and the wallet's Approve, SOL
+ * and SPL balances in the account view, SOL and LUSD sent through the send plugin (balances
+ * read back from the chain), the wallet's Reject, and silent reconnect after a reload.
+ * A page of its own (test/solana/browser): the demo does not carry Solana yet.
+ */
+import { fileURLToPath } from 'node:url'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { address, createSolanaRpc, getBase58Encoder } from '@solana/kit'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  type StartedSolanaRpc,
+  solanaFixtureAccounts,
+  solanaFixtureMints,
+  startSolanaRpc,
+} from '../../devstack/solana/index.js'
+import { newLocalContext } from '../support/browser.js'
+import { browserForFile } from '../support/browser-for-file.js'
+import type { StaticServer } from '../support/static-server.js'
+import { serveSolanaTestPage } from './browser/serve.js'
+
+const getBrowser = browserForFile()
+let rpc: StartedSolanaRpc
+let server: StaticServer
+let context: BrowserContext
+let page: Page
+let blocked: string[]
+let pageErrors: string[]
+
+beforeAll(async () => {
+  rpc = await startSolanaRpc()
+  const tokens = Object.fromEntries(
+    Object.values(solanaFixtureMints).map((m) => [m.address, { name: m.name, symbol: m.symbol }]),
+  )
+  server = await serveSolanaTestPage({ rpcUrl: rpc.url, genesisHash: rpc.genesisHash, tokens })
+}, 60_000)
+afterAll(async () => {
+  await Promise.all([server?.close(), rpc?.stop()])
+})
+
+beforeEach(async () => {
+  ;({ context, blocked } = await newLocalContext(getBrowser(), { viewport: { width: 1280, height: 800 } }))
+  page = await context.newPage()
+  pageErrors = []
+  page.on('pageerror', (error) => pageErrors.push(error.message))
+  await page.goto(server.url)
+})
+afterEach(async () => {
+  expect(blocked).toEqual([])
+  expect(pageErrors).toEqual([])
+  await context.close()
+})
+
+const [me, bob] = solanaFixtureAccounts.map((account) => account.address) as [string, string]
+const caip = () => `solana:${rpc.genesisHash.slice(0, 32)}`
+const lamportsOf = async (owner: string) =>
+  (await createSolanaRpc(rpc.url).getBalance(address(owner)).send()).value
+const lusdOf = async (owner: string) => {
+  const { value } = await createSolanaRpc(rpc.url)
+    .getTokenAccountsByOwner(address(owner), { mint: address(rpc.mint.address) }, { encoding: 'jsonParsed' })
+    .send()
+  return value[0]?.account.data.parsed.info.tokenAmount.uiAmountString as string | undefined
+}
+
+function ui() {
+  const dialog = page.getByRole('dialog')
+  return {
+    dialog,
+    title: dialog.locator('.lk-title'),
+    balance: dialog.locator('[data-latchkit="balance"]'),
+    token: dialog.locator('[data-latchkit="send-token"]'),
+    amount: dialog.locator('[data-latchkit="send-amount"]'),
+    receiver: dialog.locator('[data-latchkit="send-receiver"]'),
+    fee: dialog.locator('[data-latchkit="send-fee"]'),
+    preview: dialog.getByRole('button', { name: 'Preview Send' }),
+    confirm: dialog.locator('[data-latchkit="send-confirm"]'),
+    alert: dialog.getByRole('alert'),
+    approve: page.getByTestId('devwallet-sol-approve'),
+    reject: page.getByTestId('devwallet-sol-reject'),
+    promptTitle: page.getByTestId('devwallet-sol-title'),
+  }
+}
+
+/** Connect Wallet, Latch Dev Solana, Approve. */
+async function connectDevWallet() {
+  const view = ui()
+  await page.locator('[data-latchkit="connect-button"]').click()
+  await view.dialog.locator('button[data-connector="solana:latch-dev-solana"]').click()
+  expect(await view.promptTitle.textContent()).toBe('Connection request')
+  await view.approve.click()
+  await view.dialog.waitFor({ state: 'hidden' })
+}
+
+async function openSend() {
+  const view = ui()
+  await page.locator('[data-latchkit="account-button"]').click()
+  await view.dialog.locator('[data-feature="send"]').click()
+  await expect.poll(() => view.title.textContent()).toBe('Send')
+  return view
+}
+
+describe('the dev Solana wallet in Chromium', () => {
+  it('connects after Approve; the account view shows the SOL balance and LUSD, not the 0-decimal token', async () => {
+    await connectDevWallet()
+    const view = ui()
+    await page.locator('[data-latchkit="account-button"]').click()
+    await expect.poll(() => view.balance.textContent()).toMatch(/^[\d,.]+ SOL$/)
+    const row = view.dialog.locator('[data-token="LUSD"] [data-latchkit="token-amount"]')
+    await expect.poll(() => row.textContent()).toMatch(/^[\d,.]+ LUSD$/)
+    expect(await view.dialog.locator('[data-token="ZDT"]').count()).toBe(0)
+    // For a person to look at; test-results/ is not in git.
+    await page.screenshot({
+      path: fileURLToPath(new URL('../../test-results/solana-account.png', import.meta.url)),
+    })
+  })
+
+  it('sends SOL through the send plugin; the receiver gets exactly the amount', async () => {
+    const before = await lamportsOf(bob)
+    await connectDevWallet()
+    const view = await openSend()
+    await view.token.selectOption(`${caip()}/native`)
+    await view.amount.fill('1.5')
+    await view.receiver.fill(bob)
+    await expect.poll(() => view.fee.textContent()).toMatch(/SOL$/)
+    await view.preview.click()
+    await view.confirm.click()
+    expect(await view.promptTitle.textContent()).toBe('Send transaction')
+    await view.approve.click()
+    await expect.poll(() => view.title.textContent()).toBe('Account')
+    expect(await lamportsOf(bob)).toBe(before + 1_500_000_000n)
+  })
+
+  it('sends LUSD to an address that never held it (its token account is created)', async () => {
+    const fresh = 'Hm3tTdYcWnPZjEvvcrdmXXAkMXcGTAT7kxTPLkPxQ2ou'
+    const mineBefore = Number(await lusdOf(me))
+    await connectDevWallet()
+    const view = await openSend()
+    await view.token.selectOption(`${caip()}/${rpc.mint.address}`)
+    await view.amount.fill('12.5')
+    await view.receiver.fill(fresh)
+    await view.preview.click()
+    await view.confirm.click()
+    await view.approve.click()
+    await expect.poll(() => view.title.textContent()).toBe('Account')
+    expect(await lusdOf(fresh)).toBe('12.5')
+    expect(Number(await lusdOf(me))).toBe(mineBefore - 12.5)
+  })
+
+  it("a Reject in the wallet is 'Transaction declined' and sends nothing", async () => {
+    const before = await lamportsOf(bob)
+    await connectDevWallet()
+    const view = await openSend()
+    await view.token.selectOption(`${caip()}/native`)
+    await view.amount.fill('2')
+    await view.receiver.fill(bob)
+    await view.preview.click()
+    await view.confirm.click()
+    await view.reject.click()
+    await expect.poll(() => view.alert.textContent()).toBe('Transaction declined')
+    expect(await lamportsOf(bob)).toBe(before)
+  })
+
+  it('signs a message after Approve (verified with ed25519), refuses after Reject', async () => {
+    await connectDevWallet()
+    const view = ui()
+    const signed = page.evaluate(() => window.solanaTest.signMessage('hello from the browser'))
+    await view.approve.click()
+    const result = await signed
+    if (!result.ok) throw new Error(`signMessage failed: ${result.name}`)
+    const base58 = getBase58Encoder()
+    expect(
+      ed25519.verify(
+        new Uint8Array(base58.encode(result.signature)),
+        new TextEncoder().encode('hello from the browser'),
+        new Uint8Array(base58.encode(me)),
+      ),
+    ).toBe(true)
+    const declined = page.evaluate(() => window.solanaTest.signMessage('no'))
+    await view.reject.click()
+    expect(await declined).toEqual({ ok: false, name: 'UserRejectedRequestError' })
+  })
+
+  it('reconnects silently after a reload, with no prompt', async () => {
+    await connectDevWallet()
+    await page.reload()
+    await page.locator('[data-latchkit="account-button"]').waitFor()
+    expect(await ui().approve.isVisible()).toBe(false)
+  })
+})
