@@ -113,6 +113,23 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // Browser tests of the dev wallet and the demo in Debian's Chromium.
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.test.ts'],
+          // The demo stack (anvil chains, API server, the demo app), once per run: getDemo().
+          globalSetup: ['test/e2e/global-setup.ts'],
+          // Child processes, not threads: anvil dies with the thread that spawned it.
+          pool: 'forks',
+          // One file at a time: each launches a Chromium; on 2 cores two at once are slower.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 })

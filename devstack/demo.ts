@@ -15,6 +15,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Connect, createServer, type Plugin, preview } from 'vite'
 import type { DevstackConfig } from '../demo/src/devstackConfig.js'
+import { startApiServer } from './api/server.js'
 import { type LocalChainInfo, startChains } from './chain.js'
 
 export type StartDemoOptions = {
@@ -70,8 +71,17 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       name: inApp ? `Latch Local ${chain.chainId}` : `Outside Chain ${chain.chainId}`,
     }
   })
+  // The local API server answers the Blockchain and wallet-project APIs from the app's chains.
+  let api: Awaited<ReturnType<typeof startApiServer>>
+  try {
+    api = await startApiServer({ chains: chains.filter((chain) => chain.inApp) })
+  } catch (error) {
+    await started.stop()
+    throw error
+  }
   const toConfigChain = ({ chainId, name, rpcUrl }: DemoChain) => ({ chainId, name, rpcUrl })
   const config: DevstackConfig = {
+    api: { url: api.url },
     networks: chains.filter((chain) => chain.inApp).map(toConfigChain),
     devWallet: {
       chains: chains.map(toConfigChain),
@@ -84,7 +94,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
   try {
     web = await (options.mode === 'build' ? startPreviewServer : startDevServer)(config, options)
   } catch (error) {
-    await started.stop()
+    await Promise.allSettled([api.stop(), started.stop()])
     throw error
   }
 
@@ -94,7 +104,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     chains,
     config,
     stop() {
-      stopping ??= Promise.allSettled([web.close(), started.stop()]).then(() => undefined)
+      stopping ??= Promise.allSettled([web.close(), api.stop(), started.stop()]).then(() => undefined)
       return stopping
     },
   }

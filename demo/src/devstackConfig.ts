@@ -14,6 +14,8 @@ const chainSchema = z.object({
 })
 
 export const devstackConfigSchema = z.object({
+  /** The local API server (Blockchain API and wallet registry); absent without one. */
+  api: z.optional(z.object({ url: z.url() })),
   /** The networks the demo app configures in createKernel. */
   networks: z.array(chainSchema).check(z.minLength(1)),
   /** The dev wallet's chains and accounts; absent when no dev wallet should be installed. */

@@ -30,7 +30,7 @@ if (!config) {
   // Before the kernel: its wallet discovery then finds the dev wallet at once (a wallet
   // installed later is found too, through the announcement).
   if (config.devWallet) installDevWallet(config.devWallet)
-  const kernel = createDemoKernel(config.networks)
+  const kernel = createDemoKernel(config)
   root.render(
     <StrictMode>
       <LatchProvider kernel={kernel}>
