@@ -5,7 +5,7 @@
  * sessions in PostgreSQL. Copy it into your backend; README.md beside this file says how.
  */
 import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
+import { type ServerType, serve } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { cors } from 'hono/cors'
@@ -16,8 +16,8 @@ import { checkMessage } from './checkMessage.js'
 import { openSiweDatabase, type SiweDatabaseOption } from './database.js'
 import { type SiweErrorCode, SiweVerifyError, siweErrors } from './errors.js'
 import { issueNonce } from './nonces.js'
-import { readSessionToken, SESSION_COOKIE } from './sessionToken.js'
 import { consumeNonceAndCreateSession, findSession, revokeSession } from './sessions.js'
+import { readSessionToken, SESSION_COOKIE } from './sessionToken.js'
 
 export type SiweVerifierChain = { chainId: number; rpcUrl: string }
 

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { httpVerifier } from 'latchkit/plugins/siwe'
 import { type Address, createWalletClient, getAddress, type Hex, http, publicActions } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
@@ -245,6 +246,30 @@ describe('siwe verifier: refuses', () => {
     const fromApp = await verify(text, signature, verifier.app, { origin: ORIGIN })
     expect(fromApp.status).toBe(200)
     expect(fromApp.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+  })
+})
+
+describe('httpVerifier (the plugin side) against the verifier', () => {
+  it('gets a nonce, verifies, finds the session by its token, revokes it; a forgotten one reads as none', async () => {
+    // The Hono app answers the requests in process, as the server would over the network.
+    const client = httpVerifier('http://verifier.test', {
+      fetch: (input, init) => Promise.resolve(verifier.app.fetch(new Request(input, init))),
+    })
+    const nonce = await client.getNonce({ address: signer.address, chainId: chains[0]!.chainId })
+    const text = await message({ nonce })
+    const session = await client.verify({
+      message: text,
+      signature: await signer.signMessage({ message: text }),
+      address: signer.address,
+      chainId: chains[0]!.chainId,
+    })
+    expect(session).toMatchObject({ address: signer.address, chainId: chains[0]!.chainId })
+    expect(await client.getSession({ session })).toEqual({ ...session, token: session.token })
+    await client.revokeSession(session)
+    expect(await client.getSession({ session })).toBeUndefined()
+    await expect(
+      client.verify({ message: text, signature: '0x00', address: signer.address, chainId: 1 }),
+    ).rejects.toMatchObject({ code: 'HTTP_STATUS', status: 401 })
   })
 })
 
