@@ -10,6 +10,11 @@ export interface Weight {
 export interface ChunkSizes {
   /** The entry chunk and every chunk it imports statically, transitively. */
   initial: Weight
+  /**
+   * What a visitor loads to connect and see the account: the initial chunks plus the lazy
+   * chunks of the views DESIGN's budget names (see {@link firstOpenViews}).
+   */
+  firstOpen: Weight
   /** Every JavaScript file of the build, lazily loaded chunks included. */
   total: Weight
   /** CSS files, reported apart (RainbowKit ships a stylesheet; the others inject styles from JS). */
@@ -49,6 +54,24 @@ export function initialChunks(metafile: Metafile, entry: string): string[] {
 }
 
 /**
+ * The lazily loaded modules that DESIGN's budget counts with the initial JS: the Connect
+ * view, the connecting state, the Account view and its default (Tokens) tab. Other views
+ * (Networks, UnsupportedChain, the NFTs tab) and the API clients, which a kernel without
+ * an `api` option never loads, are left out.
+ */
+export const firstOpenViews = /src\/react\/views\/(ConnectView|ConnectingExternalView|AccountView|tabs\/TokensTab)\.tsx$/
+
+/** The initial chunks plus the chunks of {@link firstOpenViews} and what they import statically. */
+export function firstOpenChunks(metafile: Metafile, entry: string): string[] {
+  const seen = new Set(initialChunks(metafile, entry))
+  const views = Object.keys(metafile.outputs).filter((path) =>
+    firstOpenViews.test(metafile.outputs[path]?.entryPoint ?? ''),
+  )
+  for (const view of views) for (const path of initialChunks(metafile, view)) seen.add(path)
+  return [...seen]
+}
+
+/**
  * Weighs a build from its metafile. Output paths in the metafile are relative to the
  * working directory esbuild ran in, `cwd` resolves them.
  */
@@ -59,6 +82,9 @@ export function chunkSizes(metafile: Metafile, entry: string, cwd = process.cwd(
   const initialFiles = initialChunks(metafile, entry)
   return {
     initial: initialFiles.map((path) => weigh(at(path))).reduce(addWeights, noWeight),
+    firstOpen: firstOpenChunks(metafile, entry)
+      .map((path) => weigh(at(path)))
+      .reduce(addWeights, noWeight),
     total: js.map((path) => weigh(at(path))).reduce(addWeights, noWeight),
     css: css.map((path) => weigh(at(path))).reduce(addWeights, noWeight),
     chunks: js.length,

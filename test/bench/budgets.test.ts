@@ -16,7 +16,12 @@ describe('size budgets (DESIGN.md)', () => {
   })
 
   it('every size budget holds', async () => {
-    const broken = checkSizeBudgets(await measured()).filter((result) => !result.ok)
+    const results = checkSizeBudgets(await measured())
+    // A target held only by its CI ceiling is said out loud in every run's output.
+    for (const result of results.filter((r) => r.budget.includes('NOT MET'))) {
+      console.warn(`size budget: ${result.budget}: ${result.detail}`)
+    }
+    const broken = results.filter((result) => !result.ok)
     expect(broken.map((result) => `${result.budget}: ${result.detail}`)).toEqual([])
   })
 })
