@@ -2,7 +2,7 @@ import { isCaipNetworkId, type Network } from 'latchkit'
 import * as networks from 'latchkit/networks'
 import { describe, expect, it } from 'vitest'
 
-const { defineNetwork, localChain, ...catalogue } = networks
+const { defineNetwork, localChain, localSolana, ...catalogue } = networks
 const all = Object.entries(catalogue) as Array<[string, Network]>
 
 describe('latchkit/networks', () => {
