@@ -2,7 +2,9 @@
  * The dev Solana wallet and the Solana adapter in Chromium, against the litesvm endpoint,
  * clicking what a person clicks: connect through the modal and the wallet's Approve, SOL
  * and SPL balances in the account view, SOL and LUSD sent through the send plugin (balances
- * read back from the chain), the wallet's Reject, and silent reconnect after a reload.
+ * read back from the chain), the wallet's Reject, silent reconnect after a reload, and EVM
+ * (anvil, the EVM dev wallet) connected at the same time, the network list moving the
+ * same account view between the two namespaces.
  * A page of its own (test/solana/browser): the demo does not carry Solana yet.
  */
 import { fileURLToPath } from 'node:url'
@@ -10,6 +12,7 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { address, createSolanaRpc, getBase58Encoder } from '@solana/kit'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { type StartedChains, startChains } from '../../devstack/chain.js'
 import {
   type StartedSolanaRpc,
   solanaFixtureAccounts,
@@ -23,6 +26,7 @@ import { serveSolanaTestPage } from './browser/serve.js'
 
 const getBrowser = browserForFile()
 let rpc: StartedSolanaRpc
+let chains: StartedChains
 let server: StaticServer
 let context: BrowserContext
 let page: Page
@@ -30,14 +34,19 @@ let blocked: string[]
 let pageErrors: string[]
 
 beforeAll(async () => {
-  rpc = await startSolanaRpc()
+  ;[rpc, chains] = await Promise.all([startSolanaRpc(), startChains({ chainIds: [31337] })])
   const tokens = Object.fromEntries(
     Object.values(solanaFixtureMints).map((m) => [m.address, { name: m.name, symbol: m.symbol }]),
   )
-  server = await serveSolanaTestPage({ rpcUrl: rpc.url, genesisHash: rpc.genesisHash, tokens })
+  const evm = {
+    chainId: 31337,
+    rpcUrl: chains.chains[0]!.rpcUrl,
+    accounts: chains.accounts.map((a) => a.address),
+  }
+  server = await serveSolanaTestPage({ rpcUrl: rpc.url, genesisHash: rpc.genesisHash, tokens, evm })
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([server?.close(), rpc?.stop()])
+  await Promise.all([server?.close(), rpc?.stop(), chains?.stop()])
 })
 
 beforeEach(async () => {
@@ -187,5 +196,38 @@ describe('the dev Solana wallet in Chromium', () => {
     await page.reload()
     await page.locator('[data-latchkit="account-button"]').waitFor()
     expect(await ui().approve.isVisible()).toBe(false)
+  })
+
+  it('EVM and Solana connected at once; the network list moves the account view between them', async () => {
+    const view = ui()
+    // EVM through the Connect view and the EVM dev wallet's Approve.
+    await page.locator('[data-latchkit="connect-button"]').click()
+    await view.dialog.locator('button[data-connector="dev.latchkit.wallet"]').click()
+    await page.getByTestId('devwallet-approve').click()
+    await view.dialog.waitFor({ state: 'hidden' })
+    // Solana as well: the second wallet, approved in its own prompt.
+    const connected = page.evaluate(() => window.solanaTest.connect('solana:latch-dev-solana'))
+    await view.approve.click()
+    expect(await connected).toEqual({ ok: true })
+
+    const button = page.locator('[data-latchkit="account-button"]')
+    const name = view.dialog.locator('[data-latchkit="account-name"]')
+    await expect.poll(() => button.textContent()).toMatch(/SOL/)
+    await button.click()
+    await expect.poll(() => name.textContent()).toBe(`${me.slice(0, 4)}...${me.slice(-6)}`)
+
+    // The same views, the other namespace: no wallet is asked anything.
+    await view.dialog.locator('button.lk-row', { hasText: 'Solana Local' }).click()
+    await view.dialog.locator('[data-network="eip155:31337"]').click()
+    const evmAddress = chains.accounts[0]!.address
+    await expect.poll(() => name.textContent()).toBe(`${evmAddress.slice(0, 4)}...${evmAddress.slice(-6)}`)
+    await expect.poll(() => view.balance.textContent()).toMatch(/ ETH$/)
+
+    await view.dialog.locator('button.lk-row', { hasText: 'Local 31337' }).click()
+    await view.dialog.locator(`[data-network="${caip()}"]`).click()
+    await expect.poll(() => name.textContent()).toBe(`${me.slice(0, 4)}...${me.slice(-6)}`)
+    await expect.poll(() => view.balance.textContent()).toMatch(/ SOL$/)
+    expect(await view.approve.isVisible()).toBe(false)
+    expect(await page.getByTestId('devwallet-approve').isVisible()).toBe(false)
   })
 })
