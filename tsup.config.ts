@@ -16,5 +16,7 @@ export default defineConfig({
   clean: true,
   target: 'es2022',
   platform: 'browser',
-  external: ['react', 'react-dom', 'react/jsx-runtime', 'viem', /^viem\//, '@solana/web3.js', 'latchkit'],
+  // esbuild drops 'use client'; scripts/use-client.mjs restores it on the React entry.
+  onSuccess: 'node scripts/use-client.mjs',
+  external: ['react', 'react-dom', 'react/jsx-runtime', 'viem', /^viem\//, /^@solana\//, 'latchkit'],
 })
