@@ -97,7 +97,8 @@ async function connectDevWallet() {
   const view = ui()
   await page.locator('[data-latchkit="connect-button"]').click()
   await view.dialog.locator('button[data-connector="solana:latch-dev-solana"]').click()
-  expect(await view.promptTitle.textContent()).toBe('Connection request')
+  // The prompt re-renders when the request arrives: poll, never read once.
+  await expect.poll(() => view.promptTitle.textContent()).toBe('Connection request')
   await view.approve.click()
   await view.dialog.waitFor({ state: 'hidden' })
 }
@@ -105,6 +106,8 @@ async function connectDevWallet() {
 async function openSend() {
   const view = ui()
   await page.locator('[data-latchkit="account-button"]').click()
+  // The account view re-renders as the balances arrive; click once it has settled.
+  await expect.poll(() => view.balance.textContent()).toMatch(/ SOL$/)
   await view.dialog.locator('[data-feature="send"]').click()
   await expect.poll(() => view.title.textContent()).toBe('Send')
   return view
@@ -135,7 +138,7 @@ describe('the dev Solana wallet in Chromium', () => {
     await expect.poll(() => view.fee.textContent()).toMatch(/SOL$/)
     await view.preview.click()
     await view.confirm.click()
-    expect(await view.promptTitle.textContent()).toBe('Send transaction')
+    await expect.poll(() => view.promptTitle.textContent()).toBe('Send transaction')
     await view.approve.click()
     await expect.poll(() => view.title.textContent()).toBe('Account')
     expect(await lamportsOf(bob)).toBe(before + 1_500_000_000n)
