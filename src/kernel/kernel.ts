@@ -140,7 +140,8 @@ function createSlice<S>(store: KernelStore, id: string, initial: () => S): Plugi
     },
     subscribe(listener) {
       return store.subscribe((state, previous) => {
-        if (state.plugins[id] !== previous.plugins[id]) listener(state.plugins[id] as S, previous.plugins[id] as S)
+        if (state.plugins[id] !== previous.plugins[id])
+          listener(state.plugins[id] as S, previous.plugins[id] as S)
       })
     },
   }
@@ -148,7 +149,10 @@ function createSlice<S>(store: KernelStore, id: string, initial: () => S): Plugi
 
 function initialState(options: ResolvedOptions, storage: Storage): KernelState {
   const namespaces = [
-    ...new Set([...options.networks.map((n) => n.chainNamespace), ...options.adapters.map((a) => a.namespace)]),
+    ...new Set([
+      ...options.networks.map((n) => n.chainNamespace),
+      ...options.adapters.map((a) => a.namespace),
+    ]),
   ]
   const lastUsed = storage.get('lastUsedChain')
   const lastUsedNetwork = options.networks.find((n) => n.caipNetworkId === lastUsed)
@@ -228,6 +232,10 @@ export function createKernel(options: KernelOptions): Kernel {
     api: createKernelApis(resolved, { logger, store }),
   }
 
+  // A sent transaction makes every cached account read stale: a view that mounts after it
+  // (the NFTs tab the visitor returns to after Send) must read afresh, not a 30 s old answer.
+  teardowns.push(bus.on('tx:sent', () => kernelServices.api.blockchain?.clearCache()))
+
   const pluginIds = new Set(plugins.map((p) => p.id))
   const internal: KernelInternal = {
     connectorWatchers: new Map(),
@@ -274,7 +282,12 @@ export function createKernel(options: KernelOptions): Kernel {
 
   for (const adapter of resolved.adapters) {
     teardowns.push(adapters.add(adapter.namespace, adapter))
-    const teardown = adapter.setup?.({ ...kernelServices, kernel, namespace: adapter.namespace, logger: logger.child(adapter.namespace) })
+    const teardown = adapter.setup?.({
+      ...kernelServices,
+      kernel,
+      namespace: adapter.namespace,
+      logger: logger.child(adapter.namespace),
+    })
     if (typeof teardown === 'function') teardowns.push(teardown)
   }
 
@@ -292,13 +305,22 @@ export function createKernel(options: KernelOptions): Kernel {
       )
     }
     try {
-      const teardown = plugin.setup({ ...kernelServices, id: plugin.id, kernel, state, logger: logger.child(plugin.id) })
+      const teardown = plugin.setup({
+        ...kernelServices,
+        id: plugin.id,
+        kernel,
+        state,
+        logger: logger.child(plugin.id),
+      })
       if (typeof teardown === 'function') teardowns.push(teardown)
     } catch (error) {
       kernel.destroy()
       throw error instanceof LatchError
         ? error
-        : new LatchError(`Plugin "${plugin.id}" failed to set up`, { code: 'PLUGIN_SETUP_FAILED', cause: error })
+        : new LatchError(`Plugin "${plugin.id}" failed to set up`, {
+            code: 'PLUGIN_SETUP_FAILED',
+            cause: error,
+          })
     }
   }
 

@@ -4,8 +4,10 @@
  * network gate, malformed answers, the SPEC §9 retry schedule, Retry-After, timeouts,
  * caches and the onramp fallbacks.
  */
-import { beforeEach, describe, expect, it } from 'vitest'
+import { createKernel } from 'latchkit'
+import { localChain } from 'latchkit/networks'
 import { encodeFunctionData, erc20Abi, formatUnits } from 'viem'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { fixtureAccounts, fixtureContracts, fixtureNftIdsOf, fixtureTokens } from '../../devstack/fixtures'
 import { PLACEHOLDER_QUOTE_ID } from '../../src/kernel/api/constants'
 import { onrampFallbackOptions } from '../../src/kernel/api/onrampFallback'
@@ -178,6 +180,24 @@ describe('endpoint shapes', () => {
     expect(requestsTo(server(), '/v1/account')).toHaveLength(1)
     await api.getAccountNfts({ address: holder, chainId: LOCAL, forceUpdate: true })
     expect(requestsTo(server(), '/v1/account')).toHaveLength(2)
+  })
+
+  it("a kernel's sent transaction drops the cached account reads, so the next read is fresh", async () => {
+    const kernel = createKernel({
+      networks: [localChain(31337, 'http://127.0.0.1:1', 'Local')],
+      projectId: PROJECT_ID,
+      api: { blockchainUrl: server().url },
+      logger: { level: 'silent' },
+    })
+    const api = kernel.api.blockchain!
+    const read = () => api.getAccountNfts({ address: holder, chainId: LOCAL })
+    await read()
+    await read()
+    expect(requestsTo(server(), '/v1/account')).toHaveLength(1)
+    kernel.bus.emit('tx:sent', { namespace: 'eip155', caipNetworkId: LOCAL, hash: '0x01' })
+    await read()
+    expect(requestsTo(server(), '/v1/account')).toHaveLength(2)
+    kernel.destroy()
   })
 })
 

@@ -2,17 +2,31 @@
  * Send and Receive in Chromium against real anvil chains, through the dev wallet, clicking
  * what a person clicks: ETH and the 6-decimal LUSD between anvil accounts (balances read
  * back from the chain and from the account view), the wallet's Reject, the validation
- * messages, and the Receive view. Own chains and API server: this file sends transactions.
+ * messages, the Receive view, and the account view's Tokens and NFTs tabs before and after
+ * tokens and an NFT move on chain. Own chains and API server: this file sends transactions.
  */
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext, Page } from 'playwright-core'
-import { type Address, createPublicClient, erc20Abi, formatEther, formatUnits, http, parseEther } from 'viem'
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  formatEther,
+  formatUnits,
+  http,
+  parseAbi,
+  parseEther,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { fixturePrices } from '../../devstack/api/prices.js'
 import { type ApiServer, startApiServer } from '../../devstack/api/server.js'
 import { type StartedChains, startChains } from '../../devstack/chain.js'
 import { DEV_WALLET_RDNS } from '../../devstack/dev-wallet/index.js'
-import { fixtureAccounts } from '../../devstack/fixtures.js'
+import { fixtureAccounts, fixtureNft, fixtureNftIdsOf } from '../../devstack/fixtures.js'
+import { localChain as viemLocalChain } from '../../devstack/local-chain.js'
 import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
 import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
@@ -221,5 +235,116 @@ describe('receive', () => {
       'Local 31337',
     ])
     await page.screenshot({ path: `${results}e2e-receive.png` })
+  })
+})
+
+describe('account view: Tokens and NFTs tabs', () => {
+  const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  const ltkOf = (owner: Address) =>
+    chain().readContract({
+      address: stack.chains[0]!.contracts.LTK,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [owner],
+    })
+
+  /** What the Tokens tab must show for `me`, computed from the chain and the fixture price table. */
+  async function expectedTokens() {
+    const [eth, lusdUnits, ltkUnits] = await Promise.all([
+      chain().getBalance({ address: me }),
+      lusdOf(me),
+      ltkOf(me),
+    ])
+    const rows = [
+      { symbol: 'ETH', amount: Number(formatEther(eth)), price: fixturePrices.native },
+      { symbol: 'LUSD', amount: Number(formatUnits(lusdUnits, 6)), price: fixturePrices.LUSD },
+      { symbol: 'LTK', amount: Number(formatUnits(ltkUnits, 18)), price: fixturePrices.LTK },
+    ].map((row) => ({ ...row, value: row.amount * row.price }))
+    rows.sort((a, b) => b.value - a.value)
+    return {
+      rows: rows.map((row) => ({
+        symbol: row.symbol,
+        amount: `${threeDecimals.format(row.amount)} ${row.symbol}`,
+        value: usd.format(row.value),
+      })),
+      total: usd.format(rows.reduce((sum, row) => sum + row.value, 0)),
+    }
+  }
+
+  async function shownTokens() {
+    const dialog = page.getByRole('dialog')
+    const rows = dialog.locator('[data-tab="tokens"] li[data-token]')
+    return {
+      rows: await rows.evaluateAll((items) =>
+        items.map((item) => ({
+          symbol: item.getAttribute('data-token'),
+          amount: item.querySelector('[data-latchkit="token-amount"]')?.textContent,
+          value: item.querySelector('[data-latchkit="token-value"]')?.textContent,
+        })),
+      ),
+      total: await dialog.locator('[data-latchkit="tokens-total"]').textContent(),
+    }
+  }
+
+  const shownNfts = () =>
+    page
+      .getByRole('dialog')
+      .locator('[data-tab="nfts"] li[data-nft]')
+      .evaluateAll((items) => items.map((item) => item.textContent))
+      // An ERC-721 enumeration reorders on transfer; the tab shows what the API lists.
+      .then((names) => names.sort())
+
+  it('shows the fixture balances with USD values and the NFTs, and both show the new figures after tokens and an NFT move on chain', async () => {
+    const view = ui()
+    await page.locator('[data-latchkit="connect-button"]').click()
+    await view.dialog.locator(`button[data-connector="${DEV_WALLET_RDNS}"]`).click()
+    await view.wallet.approve.click()
+    await view.dialog.waitFor({ state: 'hidden' })
+    await page.locator('[data-latchkit="account-button"]').click()
+    const tab = (name: string) => view.dialog.getByRole('tab', { name })
+
+    // Tokens: ETH, LUSD and LTK by value; the 0-decimal ZDT is filtered out (SPEC §5).
+    await tab('Tokens').click()
+    await expect.poll(shownTokens).toEqual(await expectedTokens())
+    expect(await view.dialog.locator('li[data-token="ZDT"]').count()).toBe(0)
+
+    await tab('NFTs').click()
+    const mine = fixtureNftIdsOf(0)
+    await expect.poll(shownNfts).toEqual(mine.map((id) => `${fixtureNft.name} #${id}`))
+    await page.screenshot({ path: `${results}e2e-account-nfts.png` })
+
+    // Another device moves an NFT away; nothing tells the widget yet.
+    const owner = createWalletClient({
+      account: privateKeyToAccount(fixtureAccounts[0]!.privateKey),
+      chain: viemLocalChain(31337, stack.chains[0]!.rpcUrl),
+      transport: http(stack.chains[0]!.rpcUrl),
+    })
+    const moved = mine[0]!
+    const hash = await owner.writeContract({
+      address: stack.chains[0]!.contracts.LPNK,
+      abi: parseAbi(['function transferFrom(address from, address to, uint256 id)']),
+      functionName: 'transferFrom',
+      args: [me, bob, moved],
+    })
+    await chain().waitForTransactionReceipt({ hash })
+
+    // The visitor sends 100 LTK through the widget: after it, both tabs read afresh.
+    await view.dialog.locator('[data-feature="send"]').click()
+    await view.token.selectOption(tokenValue(stack.chains[0]!.contracts.LTK))
+    await view.amount.fill('100')
+    await view.receiver.fill(bob)
+    await view.preview.click()
+    await view.confirm.click()
+    await view.wallet.approve.click()
+    await expect.poll(() => view.title.textContent()).toBe('Account')
+
+    await expect.poll(shownNfts).toEqual(mine.slice(1).map((id) => `${fixtureNft.name} #${id}`))
+    await tab('Tokens').click()
+    const after = await expectedTokens()
+    expect(after.rows.find((row) => row.symbol === 'LTK')?.amount).toBe(
+      `${threeDecimals.format(Number(formatUnits(await ltkOf(me), 18)))} LTK`,
+    )
+    await expect.poll(shownTokens).toEqual(after)
+    await page.screenshot({ path: `${results}e2e-account-tokens.png` })
   })
 })
