@@ -4,7 +4,7 @@
  *
  * Only the factory, the state's shape and the strings are exported: esbuild assigns every
  * module an entry re-exports to a chunk the entry loads at start-up, so re-exporting the
- * views' helpers (sendToken, prepareSend, parseUnits, ...) from here would move about
+ * views' helpers (sendToken, prepareSend, resolveReceiver, ...) from here would move about
  * 4.6 KB from the lazy chunks into the initial load of every app that uses send().
  *
  * @example

@@ -1,5 +1,4 @@
-import { formatUnits, type TokenBalance } from 'latchkit'
-import { parseUnits } from './parseUnits'
+import { formatUnits, parseUnits, type TokenBalance } from 'latchkit'
 import type { FeeEstimate } from './state'
 import { isNativeToken } from './tokens'
 

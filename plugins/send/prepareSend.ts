@@ -5,10 +5,10 @@ import {
   isSupportedNetwork,
   type Kernel,
   type Network,
+  parseUnits,
   type TokenBalance,
   ValidationError,
 } from 'latchkit'
-import { parseUnits } from './parseUnits'
 import { isReceiverAddress } from './resolveReceiver'
 import { sendSlice } from './slice'
 import { sendableTokens, tokenAddressOf, tokenKey } from './tokens'
@@ -80,7 +80,7 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
     })
   }
   const decimals = Number(picked.quantity.decimals)
-  const value = parseUnits(sendTokenAmount as string, decimals)
+  const value = parseAmount(sendTokenAmount as string, decimals)
   // '0' and '0.00' are no amount at all: the same message as an empty field.
   if (value === 0n) assertSendInput({ amount: value, receiverAddress, token, chainSupported })
   const balance = balanceOf(picked, decimals)
@@ -100,6 +100,16 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
     tokenAddress: tokenAddressOf(picked),
     token: picked,
     amount: (sendTokenAmount as string).trim(),
+  }
+}
+
+/** The typed amount in base units; the kernel's INVALID_AMOUNT becomes the send code. */
+function parseAmount(amount: string, decimals: number): bigint {
+  try {
+    return parseUnits(amount, decimals)
+  } catch (error) {
+    const details = error instanceof ValidationError ? error.details : undefined
+    throw new ValidationError('Invalid amount', { code: 'SEND_INVALID_AMOUNT', details, cause: error })
   }
 }
 

@@ -56,7 +56,6 @@ export type { KernelApis } from './api/kernelApis'
 export { isOriginAllowed } from './api/origins'
 export { PLACEHOLDER_QUOTE_ID } from './api/constants'
 export {
-  formatUnits,
   assetsToTokenBalances,
   filterLowQualityTokens,
   sortByValue,
@@ -88,6 +87,8 @@ export type { WalletListItem, WalletList, AnalyticsConfig } from './api/walletsS
 export { projectImageUrl } from './api/imageUrl'
 export type { ImageKind, ProjectIdentification } from './api/imageUrl'
 
+export { formatUnits } from './formatUnits'
+export { parseUnits } from './parseUnits'
 export * from './errors'
 export * from './validation'
 export * from './caip'

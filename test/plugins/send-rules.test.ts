@@ -1,8 +1,7 @@
-import { disconnect, isUserRejection, NAME_RESOLVER_SERVICE, type NameResolver, definePlugin } from 'latchkit'
+import { definePlugin, disconnect, isUserRejection, NAME_RESOLVER_SERVICE, type NameResolver } from 'latchkit'
 import { initialSendState, PENDING_TRANSACTIONS_LIMIT, type SendState, send } from 'latchkit/plugins/send'
 import { describe, expect, it } from 'vitest'
 import { maxSendable } from '../../plugins/send/maxAmount'
-import { parseUnits } from '../../plugins/send/parseUnits'
 import { prepareSend } from '../../plugins/send/prepareSend'
 import { resolveReceiver } from '../../plugins/send/resolveReceiver'
 import { sendToken } from '../../plugins/send/sendToken'
@@ -32,25 +31,6 @@ function messageOf(run: () => unknown): string | undefined {
   }
   return undefined
 }
-
-describe('parseUnits: decimal text to base units, exactly', () => {
-  it('converts with the token decimals and no float on the way', () => {
-    expect(parseUnits('1.5', 6)).toBe(1_500_000n)
-    expect(parseUnits('0.1', 6)).toBe(100_000n)
-    expect(parseUnits('.5', 18)).toBe(5n * 10n ** 17n)
-    expect(parseUnits('7.', 2)).toBe(700n)
-    expect(parseUnits('123456789.123456789123456789', 18)).toBe(123456789123456789123456789n)
-    expect(parseUnits('0.000000000000000001', 18)).toBe(1n)
-    expect(parseUnits('1.500000', 2)).toBe(150n) // trailing zeros beyond the decimals are harmless
-  })
-
-  it('refuses what is not a plain amount, and precision the token does not have', () => {
-    for (const bad of ['', '.', '-1', '1e6', '1,5', '0x10', '1.2.3', ' 1 2 ']) {
-      expect(() => parseUnits(bad, 6), bad).toThrow(/Invalid amount/)
-    }
-    expect(() => parseUnits('1.0000001', 6)).toThrow(/at most 6 decimals/)
-  })
-})
 
 describe('what can be sent', () => {
   it('uses the token balances of the active network, else the native balance alone', () => {

@@ -1,6 +1,5 @@
 import { UserRejectedRequestError, ValidationError } from 'latchkit'
 import {
-  formatUnits,
   getAddressExplorerUrl,
   getTransactionExplorerUrl,
   isSolanaAddress,
@@ -87,7 +86,7 @@ describe('Solana signAndSend options (SPEC §5)', () => {
   })
 })
 
-describe('addresses, units and explorers', () => {
+describe('addresses and explorers', () => {
   it('accepts base58 32-byte keys only', () => {
     expect(isSolanaAddress(FROM)).toBe(true)
     expect(isSolanaAddress('11111111111111111111111111111111')).toBe(true)
@@ -95,13 +94,6 @@ describe('addresses, units and explorers', () => {
     expect(isSolanaAddress(`${FROM}1`)).toBe(false)
     expect(isSolanaAddress('9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFi0')).toBe(false) // 0 is not base58
     expect(isSolanaAddress(undefined)).toBe(false)
-  })
-
-  it('formats base units', () => {
-    expect(formatUnits(1_500_000_000n, 9)).toBe('1.5')
-    expect(formatUnits(1n, 9)).toBe('0.000000001')
-    expect(formatUnits(10_000_000_000n, 6)).toBe('10000')
-    expect(formatUnits(500n, 0)).toBe('500')
   })
 
   it('links each cluster to its explorer and a local network to none', () => {

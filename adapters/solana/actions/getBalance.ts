@@ -1,9 +1,8 @@
 import { address as toAddress } from '@solana/kit'
-import { type LatchError, messages, type Network, ValidationError } from 'latchkit'
+import { formatUnits, type LatchError, messages, type Network, ValidationError } from 'latchkit'
 import { isSolanaAddress } from '../address'
 import type { SolanaRpc } from '../rpc'
 import { callRpc } from '../rpcError'
-import { formatUnits } from '../units'
 
 export interface GetBalanceParameters {
   address: string

@@ -1,5 +1,6 @@
 import { type Address, address as toAddress } from '@solana/kit'
 import {
+  formatUnits,
   type LatchError,
   messages,
   type Network,
@@ -12,7 +13,6 @@ import { isSolanaAddress } from '../address'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../instructions'
 import type { SolanaRpc } from '../rpc'
 import { callRpc } from '../rpcError'
-import { formatUnits } from '../units'
 import { getBalance } from './getBalance'
 
 /** What the adapter knows about a mint: SPL mints carry no name or symbol on chain. */

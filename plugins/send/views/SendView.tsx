@@ -1,5 +1,5 @@
 'use client'
-import { getNameResolver, refreshTokenBalances, type TokenBalance } from 'latchkit'
+import { getNameResolver, parseUnits, refreshTokenBalances, type TokenBalance } from 'latchkit'
 import {
   formatBalance,
   type Translate,
@@ -12,7 +12,6 @@ import {
 import { type FormEvent, type ReactElement, useEffect, useId, useMemo, useState } from 'react'
 import { estimateSendFee } from '../estimateSendFee'
 import { maxSendable } from '../maxAmount'
-import { parseUnits } from '../parseUnits'
 import { prepareSend } from '../prepareSend'
 import { isReceiverAddress, type ReceiverCheck, resolveReceiver } from '../resolveReceiver'
 import { sendSlice } from '../slice'

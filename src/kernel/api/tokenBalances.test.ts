@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { TokenBalance } from '../types'
 import { onrampFallbackOptions, placeholderOnrampQuote } from './onrampFallback'
-import {
-  assetsToTokenBalances,
-  filterLowQualityTokens,
-  formatUnits,
-  sortByValue,
-  totalValue,
-} from './tokenBalances'
+import { assetsToTokenBalances, filterLowQualityTokens, sortByValue, totalValue } from './tokenBalances'
 
 const balance = (symbol: string, decimals: string, value?: number): TokenBalance => ({
   name: symbol,
@@ -16,19 +10,6 @@ const balance = (symbol: string, decimals: string, value?: number): TokenBalance
   price: 1,
   value,
   quantity: { decimals, numeric: '1' },
-})
-
-describe('formatUnits', () => {
-  it.each([
-    [0n, 18, '0'],
-    [1n, 18, '0.000000000000000001'],
-    [1_500_000n, 6, '1.5'],
-    [10n ** 24n, 18, '1000000'],
-    [-5n, 2, '-0.05'],
-    [500n, 0, '500'],
-  ])('%s with %i decimals is %s', (value, decimals, text) => {
-    expect(formatUnits(value, decimals)).toBe(text)
-  })
 })
 
 describe('token balance rules', () => {

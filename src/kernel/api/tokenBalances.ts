@@ -3,23 +3,8 @@
  * native balances into TokenBalance entries, the SPEC §5 low-quality filter and the sort
  * by value. No I/O here, so each rule is tested on its own.
  */
+import { formatUnits } from '../formatUnits'
 import type { CaipNetworkId, TokenBalance, WalletAsset } from '../types'
-
-/**
- * Formats a base-unit amount as a decimal string without losing precision (no floats),
- * trailing zeros removed.
- *
- * @example
- * formatUnits(1500000n, 6) // '1.5'
- * formatUnits(-5n, 2) // '-0.05'
- */
-export function formatUnits(value: bigint, decimals: number): string {
-  const negative = value < 0n
-  const digits = (negative ? -value : value).toString().padStart(decimals + 1, '0')
-  const whole = digits.slice(0, digits.length - decimals)
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '')
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`
-}
 
 /**
  * Maps the assets a wallet reports (SPEC §3 'Asset from wallet_getAssets') to token

@@ -1,19 +1,24 @@
-import { ValidationError } from 'latchkit'
+import { ValidationError } from './errors'
 
 // Digits with at most one decimal point; '.5' and '5.' are accepted as people type them.
 const decimalPattern = /^(\d*)(?:\.(\d*))?$/
 
 /**
  * Parses a decimal amount into base units exactly, with bigint arithmetic only: a float
- * would turn '0.1' LUSD into 99999 base units or lose digits of an 18-decimal amount.
- * Throws a ValidationError (code `SEND_INVALID_AMOUNT`) for anything but plain digits
- * with one optional point, and for more fractional digits than the token has (trailing
- * zeros excepted): refusing is safer than silently rounding what someone meant to send.
+ * would turn '0.1' of a 6-decimal token into 99999 base units or lose digits of an
+ * 18-decimal amount. The inverse of {@link formatUnits} for amounts of zero and more.
+ *
+ * Throws a ValidationError (code `INVALID_AMOUNT`) for anything but plain digits with one
+ * optional point, and for more fractional digits than the token has (trailing zeros
+ * excepted): refusing is safer than silently rounding what someone meant to send.
+ *
+ * Its own module, apart from formatUnits: only forms parse amounts, and they load lazily,
+ * while formatUnits is on every app's start-up path.
  *
  * @example
  * parseUnits('1.5', 6) // 1500000n
  * parseUnits('0.000000000000000001', 18) // 1n
- * parseUnits('1.0000001', 6) // throws: LUSD has 6 decimals
+ * parseUnits('1.0000001', 6) // throws: at most 6 decimals
  */
 export function parseUnits(value: string, decimals: number): bigint {
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 255) {
@@ -31,5 +36,5 @@ export function parseUnits(value: string, decimals: number): bigint {
 }
 
 function invalidAmount(details: string): ValidationError {
-  return new ValidationError('Invalid amount', { code: 'SEND_INVALID_AMOUNT', details })
+  return new ValidationError('Invalid amount', { code: 'INVALID_AMOUNT', details })
 }
