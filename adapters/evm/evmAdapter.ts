@@ -3,6 +3,7 @@ import { estimateFee } from './actions/estimateFee'
 import { getBalance } from './actions/getBalance'
 import { sendTransaction } from './actions/sendTransaction'
 import { signMessage } from './actions/signMessage'
+import { isEvmAddressPrefix, looksLikeEvmAddress } from './addressInput'
 import { type DiscoveryWindow, startDiscovery } from './discovery'
 import { getAddressExplorerUrl, getTransactionExplorerUrl } from './explorerUrls'
 import { type Eip1193Provider, providerOf } from './provider'
@@ -70,7 +71,12 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       })
     },
 
+    // Most EVM chains pay fees in an 18-decimal currency; a configured network says which.
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+
     isAddress: (address, { strict = true } = {}) => isAddress(address, { strict }),
+    isAddressPrefix: isEvmAddressPrefix,
+    looksLikeAddress: looksLikeEvmAddress,
 
     // async throughout: a missing RPC URL or provider must reject, not throw synchronously.
     getBalance: async ({ address, network }) => getBalance(clientFor(network), { address, network }),

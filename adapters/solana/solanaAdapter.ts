@@ -6,6 +6,7 @@ import { getTokenBalances, type SolanaTokenInfo } from './actions/getTokenBalanc
 import { sendTransaction } from './actions/sendTransaction'
 import { signMessage } from './actions/signMessage'
 import { isSolanaAddress } from './address'
+import { isSolanaAddressPrefix, looksLikeSolanaAddress } from './addressInput'
 import { startDiscovery } from './discovery'
 import { getAddressExplorerUrl, getTransactionExplorerUrl } from './explorerUrls'
 import { createRpcCache } from './rpc'
@@ -57,7 +58,11 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
       })
     },
 
+    nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+
     isAddress: (address) => isSolanaAddress(address),
+    isAddressPrefix: isSolanaAddressPrefix,
+    looksLikeAddress: looksLikeSolanaAddress,
 
     getBalance: ({ address, network }) => getBalance(rpcFor(network), { address, network, commitment }),
 

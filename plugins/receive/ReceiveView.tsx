@@ -17,8 +17,8 @@ const receiveCss = `
 
 /**
  * Receive: the connected address as a QR code and in full, a Copy button that confirms,
- * and the configured networks of the address's namespace, since an address that works on
- * one EVM chain works on every one, but the app only shows balances on these.
+ * and the configured networks of the address's namespace: the address is the same on
+ * every network of its namespace, but the app only shows balances on these.
  */
 export default function ReceiveView(): ReactElement {
   const kernel = useKernel()

@@ -41,7 +41,8 @@ export interface PrepareSendParameters {
  * - SPEC §5, through the kernel's `assertSendInput` (exact messages):
  *   SEND_AMOUNT_AND_RECEIVER_REQUIRED (amount empty or zero, or no receiver),
  *   SEND_TOKEN_REQUIRED, UNSUPPORTED_CHAIN;
- * - then SEND_INVALID_RECEIVER (not an address of the chain, e.g. a broken checksum),
+ * - then SEND_INVALID_RECEIVER (not an address by the namespace adapter's strict check,
+ *   e.g. a broken EVM checksum),
  *   SEND_INVALID_AMOUNT (not a number, too many decimals) and SEND_INSUFFICIENT_BALANCE
  *   (more than the balance): refused here, so the wallet is never asked.
  *
@@ -76,7 +77,7 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
   if (!isReceiverAddress(kernel, ns, to)) {
     throw new ValidationError('Invalid address', {
       code: 'SEND_INVALID_RECEIVER',
-      details: `'${to}' is not a valid ${ns} address (mixed case must match the checksum)`,
+      details: `'${to}' is not a valid ${ns} address`,
     })
   }
   const decimals = Number(picked.quantity.decimals)

@@ -3,7 +3,7 @@ import { type ChainNamespace, getNameResolver, type Kernel } from 'latchkit'
 /** What a receiver field holds, once looked at. */
 export type ReceiverCheck =
   | { kind: 'empty' }
-  /** An address of the namespace (EVM: strictly checksummed or all lowercase). */
+  /** An address of the namespace, by its adapter's strict check. */
   | { kind: 'address'; address: string }
   /** A name the name resolver turned into `address`. */
   | { kind: 'name'; name: string; address: string }
@@ -16,7 +16,8 @@ export type ReceiverCheck =
 
 /**
  * True when `value` is a valid receiver address for `namespace`: the adapter's strict
- * check (EIP-55 checksum for EVM). An adapter without `isAddress` leaves it to the wallet.
+ * check (an EVM adapter's includes the EIP-55 checksum). An adapter without `isAddress`
+ * leaves it to the wallet.
  *
  * @example
  * isReceiverAddress(kernel, 'eip155', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8') // true
@@ -25,6 +26,33 @@ export function isReceiverAddress(kernel: Kernel, namespace: ChainNamespace, val
   const adapter = kernel.adapters.get(namespace)
   if (!adapter?.isAddress) return value.trim() !== ''
   return adapter.isAddress(value, { strict: true })
+}
+
+/**
+ * True while `text` may still become an address of `namespace` as the visitor types on,
+ * by the adapter's `isAddressPrefix`; an adapter that cannot tell gets the benefit of the
+ * doubt (the check before the preview still refuses a wrong address).
+ *
+ * @example
+ * isAddressBeingTyped(kernel, 'eip155', '0x7099') // true
+ * isAddressBeingTyped(kernel, 'solana', '0x7099') // false: not base58
+ */
+export function isAddressBeingTyped(kernel: Kernel, namespace: ChainNamespace, text: string): boolean {
+  return kernel.adapters.get(namespace)?.isAddressPrefix?.(text) ?? true
+}
+
+/**
+ * True when `text` may be a name to look up in `namespace`: no whitespace, and not
+ * written the way the namespace's adapter writes addresses (`looksLikeAddress`): looking
+ * up a mistyped address would only delay the error.
+ *
+ * @example
+ * mayBeName(kernel, 'eip155', 'alice.eth') // true
+ * mayBeName(kernel, 'eip155', '0x7099') // false
+ */
+export function mayBeName(kernel: Kernel, namespace: ChainNamespace, text: string): boolean {
+  if (/\s/.test(text)) return false
+  return !kernel.adapters.get(namespace)?.looksLikeAddress?.(text)
 }
 
 /**
@@ -45,7 +73,7 @@ export async function resolveReceiver(
   if (value === '') return { kind: 'empty' }
   if (isReceiverAddress(kernel, namespace, value)) return { kind: 'address', address: value }
   const resolve = getNameResolver(kernel)
-  if (!resolve || !looksLikeName(value)) return { kind: 'invalid' }
+  if (!resolve || !mayBeName(kernel, namespace, value)) return { kind: 'invalid' }
   try {
     const address = await resolve(value, namespace)
     // A resolver is another plugin's code: what it answers is checked like typed input.
@@ -56,9 +84,4 @@ export async function resolveReceiver(
     kernel.logger.warn(`name lookup for ${value} failed`, error)
     return { kind: 'lookup-failed', name: value, error }
   }
-}
-
-// A hex string is a mistyped address, never a name: looking it up would only delay the error.
-function looksLikeName(value: string): boolean {
-  return !/^0x[0-9a-f]*$/i.test(value) && !/\s/.test(value)
 }

@@ -15,17 +15,29 @@ import type {
   Network,
 } from './types'
 
-/** The configured network for a wallet's chain id, or a stand-in marked unsupported. */
-export function networkForChainId(kernel: Kernel, namespace: ChainNamespace, chainId: number | string): Network {
+/**
+ * The configured network for a wallet's chain id, or a stand-in marked unsupported. The
+ * stand-in's currency is the namespace's own: that of its first configured network, else
+ * the one its adapter names; the kernel knows no chain family's decimals itself.
+ */
+export function networkForChainId(
+  kernel: Kernel,
+  namespace: ChainNamespace,
+  chainId: number | string,
+): Network {
   const caipNetworkId = `${namespace}:${chainId}` as CaipNetworkId
-  const known = kernel.networks(namespace).find((n) => n.caipNetworkId === caipNetworkId)
+  const configured = kernel.networks(namespace)
+  const known = configured.find((n) => n.caipNetworkId === caipNetworkId)
   if (known) return known
+  const currency = configured[0]?.nativeCurrency ?? kernel.adapters.get(namespace)?.nativeCurrency
   return {
     id: chainId,
     name: `Unknown network (${caipNetworkId})`,
     chainNamespace: namespace,
     caipNetworkId,
-    nativeCurrency: { name: 'Unknown', symbol: '', decimals: 18 },
+    // With neither, no amount is read on it (balances stop at unsupported networks), so
+    // no decimals are guessed: 0 shows base units as they are.
+    nativeCurrency: currency ? { ...currency } : { name: 'Unknown', symbol: '', decimals: 0 },
     rpcUrls: { default: { http: [] } },
   }
 }
@@ -35,7 +47,11 @@ export function isSupportedNetwork(kernel: Kernel, network: Network | undefined)
   return !!network && kernel.networks().some((n) => n.caipNetworkId === network.caipNetworkId)
 }
 
-export function setNamespaceStatus(kernel: Kernel, namespace: ChainNamespace, status: ConnectionStatus): void {
+export function setNamespaceStatus(
+  kernel: Kernel,
+  namespace: ChainNamespace,
+  status: ConnectionStatus,
+): void {
   kernel.store.setState((draft) => {
     const account = draft.accounts[namespace]
     if (account) account.status = status
@@ -62,7 +78,9 @@ export function applyAccounts(kernel: Kernel, namespace: ChainNamespace, account
     account.allAccounts = accounts.map((a) => ({ ...a }))
     account.caipAddress = network ? (`${network.caipNetworkId}:${first.address}` as CaipAddress) : undefined
     const adapter = kernel.adapters.get(namespace)
-    account.addressExplorerUrl = network ? adapter?.getAddressExplorerUrl?.(first.address, network) : undefined
+    account.addressExplorerUrl = network
+      ? adapter?.getAddressExplorerUrl?.(first.address, network)
+      : undefined
   })
   const { address, caipAddress } = kernel.getState().accounts[namespace] ?? {}
   kernel.bus.emit('account:changed', { namespace, address, caipAddress })
@@ -82,7 +100,9 @@ export function applyChain(kernel: Kernel, namespace: ChainNamespace, chainId: n
     networkState.caipNetwork = network
     if (account?.address) {
       account.caipAddress = `${network.caipNetworkId}:${account.address}` as CaipAddress
-      account.addressExplorerUrl = kernel.adapters.get(namespace)?.getAddressExplorerUrl?.(account.address, network)
+      account.addressExplorerUrl = kernel.adapters
+        .get(namespace)
+        ?.getAddressExplorerUrl?.(account.address, network)
       account.balance = undefined
       account.balanceSymbol = undefined
       account.tokenBalance = []

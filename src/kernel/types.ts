@@ -211,7 +211,24 @@ export interface ChainAdapter {
   namespace: ChainNamespace
   /** Called once when the kernel starts; registers connectors, starts discovery. */
   setup?(ctx: import('./kernel').AdapterContext): void | (() => void)
+  /**
+   * The namespace's usual native currency: what the kernel assumes for a chain the app did
+   * not configure when no network of the namespace is configured either.
+   */
+  nativeCurrency?: Network['nativeCurrency']
   isAddress?(address: string, options?: { strict?: boolean }): boolean
+  /**
+   * True while `text` could still become an address by typing more characters (`0x70`
+   * on EVM, a base58 string shorter than a public key on Solana): a form holds its
+   * 'invalid address' note back meanwhile. Without it a form cannot tell and waits.
+   */
+  isAddressPrefix?(text: string): boolean
+  /**
+   * True when `text` is written the way this namespace writes addresses (`0x` and hex
+   * on EVM; base58 of a public key's length on Solana), valid or not: a mistyped address
+   * that a form reports as such instead of looking it up as a name.
+   */
+  looksLikeAddress?(text: string): boolean
   getBalance?(params: GetBalanceParameters): Promise<{ balance: string; symbol: string }>
   getTokenBalances?(params: GetBalanceParameters): Promise<TokenBalance[]>
   /**

@@ -1,4 +1,3 @@
-import { describe, expect, it, vi } from 'vitest'
 import {
   connect,
   createKernel,
@@ -7,6 +6,7 @@ import {
   switchNetwork,
   UserRejectedRequestError,
 } from 'latchkit'
+import { describe, expect, it, vi } from 'vitest'
 import { base, ethereum, fakeWallet, memoryBackend, solanaMainnet, testKernel } from './helpers'
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
@@ -48,7 +48,9 @@ describe('connection state machine (SPEC §4)', () => {
     const kernel = testKernel()
     kernel.connectors.register(fakeWallet())
     await expect(connect(kernel, { connectorId: 'nope' })).rejects.toThrow('Connector not found')
-    await expect(connect(kernel, { connectorId: 'fake', caipNetworkId: 'eip155:10' })).rejects.toThrow('Network not found')
+    await expect(connect(kernel, { connectorId: 'fake', caipNetworkId: 'eip155:10' })).rejects.toThrow(
+      'Network not found',
+    )
     await connect(kernel, { connectorId: 'fake' })
     await expect(connect(kernel, { connectorId: 'fake' })).rejects.toThrow('Connector already connected')
   })
@@ -102,7 +104,9 @@ describe('connection state machine (SPEC §4)', () => {
     })
     kernel.connectors.register(wallet)
     await connect(kernel, { connectorId: 'fake' })
-    await expect(switchNetwork(kernel, { caipNetworkId: 'eip155:8453' })).rejects.toBeInstanceOf(UserRejectedRequestError)
+    await expect(switchNetwork(kernel, { caipNetworkId: 'eip155:8453' })).rejects.toBeInstanceOf(
+      UserRejectedRequestError,
+    )
     expect(kernel.getState().networks.eip155?.caipNetwork?.caipNetworkId).toBe('eip155:1')
     await expect(switchNetwork(kernel, { caipNetworkId: 'eip155:5' })).rejects.toThrow('Network not found')
   })
@@ -124,7 +128,9 @@ describe('connection state machine (SPEC §4)', () => {
           id: 'send',
           initialState: () => ({ amount: '' }),
           setup(ctx) {
-            ctx.bus.on('connect:success', () => ctx.state.set((d: { amount: string }) => void (d.amount = '1')))
+            ctx.bus.on('connect:success', () =>
+              ctx.state.set((d: { amount: string }) => void (d.amount = '1')),
+            )
           },
         },
       ],
@@ -162,7 +168,12 @@ describe('connection state machine (SPEC §4)', () => {
     for (const type of ['WALLET_CONNECT', 'AUTH'] as const) {
       const kernel = createKernel({ networks: [ethereum, solanaMainnet], storage: null })
       const evm = fakeWallet({ id: `${type}-evm`, type })
-      const sol = fakeWallet({ id: `${type}-sol`, type, chain: 'solana', address: 'So1ana1111111111111111111111111111111111111' })
+      const sol = fakeWallet({
+        id: `${type}-sol`,
+        type,
+        chain: 'solana',
+        address: 'So1ana1111111111111111111111111111111111111',
+      })
       sol.chainId = solanaMainnet.id
       const other = fakeWallet({ id: 'plain-sol', chain: 'solana' })
       kernel.connectors.register(evm)
@@ -249,5 +260,38 @@ describe('connection state machine (SPEC §4)', () => {
     await connect(kernel, { connectorId: 'fake' })
     await vi.waitFor(() => expect(kernel.getState().accounts.eip155?.balance).toBe('1.5'))
     expect(kernel.getState().accounts.eip155?.balanceSymbol).toBe('ETH')
+  })
+})
+
+describe("a wallet on a chain the app does not know: the stand-in network's currency", () => {
+  const solanaWallet = (chainId: string) =>
+    Object.assign(fakeWallet({ chain: 'solana', address: '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin' }), {
+      chainId,
+    })
+  const currencyOf = (kernel: ReturnType<typeof testKernel>) =>
+    kernel.getState().networks.solana?.caipNetwork?.nativeCurrency
+
+  it("is the namespace's first configured network's, not the EVM default", async () => {
+    const kernel = testKernel({ networks: [ethereum, solanaMainnet], autoReconnect: false })
+    kernel.connectors.register(solanaWallet('4uhcVJyU9pJkvQyS88uRDiswHXSRkCaC'))
+    await connect(kernel, { connectorId: 'fake' })
+    const network = kernel.getState().networks.solana?.caipNetwork
+    expect(network?.name).toBe('Unknown network (solana:4uhcVJyU9pJkvQyS88uRDiswHXSRkCaC)')
+    expect(network?.nativeCurrency).toEqual({ name: 'Solana', symbol: 'SOL', decimals: 9 })
+  })
+
+  it("is the adapter's when no network of the namespace is configured, else no guess", async () => {
+    const withCurrency = testKernel({
+      autoReconnect: false,
+      adapters: [{ namespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }],
+    })
+    withCurrency.connectors.register(solanaWallet('EtWTRABZaYq6iMfeYKouRu7UDzi2yBCd'))
+    await connect(withCurrency, { connectorId: 'fake' })
+    expect(currencyOf(withCurrency)).toEqual({ name: 'Solana', symbol: 'SOL', decimals: 9 })
+
+    const without = testKernel({ autoReconnect: false, adapters: [{ namespace: 'solana' }] })
+    without.connectors.register(solanaWallet('EtWTRABZaYq6iMfeYKouRu7UDzi2yBCd'))
+    await connect(without, { connectorId: 'fake' })
+    expect(currencyOf(without)).toEqual({ name: 'Unknown', symbol: '', decimals: 0 })
   })
 })

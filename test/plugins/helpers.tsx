@@ -12,6 +12,7 @@ import {
   type SendTransactionParameters,
   type TokenBalance,
 } from 'latchkit'
+import { evmAdapter } from 'latchkit/adapters/evm'
 import { LatchProvider } from 'latchkit/react'
 import type { ReactNode } from 'react'
 
@@ -66,10 +67,16 @@ export type FakeAdapter = ChainAdapter & {
   tokens: TokenBalance[]
 }
 
-/** An EVM-like adapter without a chain: strict EIP-55 addresses, fixed balances and fee, recorded sends. */
+/**
+ * An EVM-like adapter without a chain: the EVM adapter's address rules (strict EIP-55,
+ * prefixes, hex), fixed balances and fee, recorded sends.
+ */
 export function fakeAdapter(): FakeAdapter {
+  const { isAddressPrefix, looksLikeAddress } = evmAdapter({ discovery: false })
   const adapter: FakeAdapter = {
     namespace: 'eip155',
+    isAddressPrefix,
+    looksLikeAddress,
     sent: [],
     nextSend: async () => HASH,
     tokens: [ethBalance, lusdBalance],

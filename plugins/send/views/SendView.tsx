@@ -13,7 +13,13 @@ import { type FormEvent, type ReactElement, useEffect, useId, useMemo, useState 
 import { estimateSendFee } from '../estimateSendFee'
 import { maxSendable } from '../maxAmount'
 import { prepareSend } from '../prepareSend'
-import { isReceiverAddress, type ReceiverCheck, resolveReceiver } from '../resolveReceiver'
+import {
+  isAddressBeingTyped,
+  isReceiverAddress,
+  mayBeName,
+  type ReceiverCheck,
+  resolveReceiver,
+} from '../resolveReceiver'
 import { sendSlice } from '../slice'
 import { networkBalanceInUSD, sendableTokens, tokenAddressOf, tokenKey } from '../tokens'
 import { describeSendError } from './describeSendError'
@@ -85,9 +91,9 @@ export default function SendView(): ReactElement {
     const typed = (state.receiverAddress ?? '').trim()
     if (typed === '') return setNote({ kind: 'empty' })
     if (isReceiverAddress(kernel, namespace, typed)) return setNote({ kind: 'address', address: typed })
-    if (!getNameResolver(kernel)) {
+    if (!getNameResolver(kernel) || !mayBeName(kernel, namespace, typed)) {
       // Half an address is not yet wrong: say so once it is complete or cannot become one.
-      return setNote(stillTyping(typed) ? { kind: 'empty' } : { kind: 'invalid' })
+      return setNote(isAddressBeingTyped(kernel, namespace, typed) ? { kind: 'empty' } : { kind: 'invalid' })
     }
     let current = true
     setNote({ kind: 'resolving', name: typed })
@@ -330,10 +336,6 @@ function RecentSends(): ReactElement {
       })}
     </ul>
   )
-}
-
-function stillTyping(text: string): boolean {
-  return /^(0x?)?[0-9a-f]*$/i.test(text) && text.length < 42
 }
 
 function describeReceiver(note: ReceiverNote, t: Translate): string {
