@@ -13,8 +13,11 @@ export type CheckedMessage = {
 
 export type CheckMessageParameters = {
   message: string
-  /** The app's origin, e.g. `https://app.example`: the message must name its host and a URI on it. */
-  origin: string
+  /**
+   * The app's origins, e.g. `['https://app.example']`: the message must name the host of
+   * one of them and a URI on that same origin.
+   */
+  origins: readonly string[]
   chainIds: ReadonlySet<number>
   now: Date
 }
@@ -23,14 +26,15 @@ const isDate = (value: unknown): value is Date => value instanceof Date && !Numb
 
 /**
  * Parses an EIP-4361 message and applies the rules that bind it to this app: the domain
- * is the app's host, the URI is on the app's origin, the chain is one we serve, and the
+ * is the host of one of the app's origins, the URI is on that same origin (a message
+ * naming one allowed host and a URI on another is refused), the chain is one we serve, and the
  * validity window (Expiration Time, Not Before) contains `now`. The nonce and the
  * signature are checked afterwards, against the database and the chain.
  *
  * @example
- * const fields = checkMessage({ message, origin: 'http://127.0.0.1:5173', chainIds: new Set([31337]), now: new Date() })
+ * const fields = checkMessage({ message, origins: ['http://127.0.0.1:5173'], chainIds: new Set([31337]), now: new Date() })
  */
-export function checkMessage({ message, origin, chainIds, now }: CheckMessageParameters): CheckedMessage {
+export function checkMessage({ message, origins, chainIds, now }: CheckMessageParameters): CheckedMessage {
   const fields = parseSiweMessage(message)
   const { address, chainId, domain, nonce, uri, version } = fields
   if (
@@ -49,15 +53,16 @@ export function checkMessage({ message, origin, chainIds, now }: CheckMessagePar
   ) {
     throw new SiweVerifyError('invalid_message')
   }
-  const app = new URL(origin)
-  if (domain !== app.host) throw new SiweVerifyError('domain_mismatch')
+  // The domain has no scheme, so http://h and https://h both claim it; the URI decides.
+  const forDomain = origins.map((origin) => new URL(origin)).filter((app) => app.host === domain)
+  if (forDomain.length === 0) throw new SiweVerifyError('domain_mismatch')
   let uriOrigin: string
   try {
     uriOrigin = new URL(uri).origin
   } catch {
     throw new SiweVerifyError('uri_mismatch')
   }
-  if (uriOrigin !== app.origin) throw new SiweVerifyError('uri_mismatch')
+  if (!forDomain.some((app) => app.origin === uriOrigin)) throw new SiweVerifyError('uri_mismatch')
   if (!chainIds.has(chainId)) throw new SiweVerifyError('chain_not_supported')
   if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime()) {
     throw new SiweVerifyError('message_expired')

@@ -22,8 +22,12 @@ import { readSessionToken, SESSION_COOKIE } from './sessionToken.js'
 export type SiweVerifierChain = { chainId: number; rpcUrl: string }
 
 export type CreateSiweVerifierOptions = {
-  /** The app's origin, e.g. `https://app.example`: messages must be made for it, and CORS allows only it. */
-  origin: string
+  /**
+   * The app's origin, e.g. `https://app.example`, or several (the same app on two hosts):
+   * messages must be made for one of them, and CORS and browser POSTs allow only them.
+   * Each is compared exactly (scheme, host, port); only http and https origins are taken.
+   */
+  origin: string | readonly string[]
   /** The chains a visitor may sign in on, each with an RPC URL to check contract-wallet signatures. */
   chains: readonly SiweVerifierChain[]
   /** Where sessions live: `{ dataDir }` for the embedded database, or your own client. Default: in memory. */
@@ -57,6 +61,18 @@ const verifyBody = z.object({
 
 const DEFAULT_SESSION_MAX_AGE = 7 * 24 * 60 * 60
 
+/** The origins as browsers send them (`scheme://host[:port]`); anything else is a setup error. */
+function allowedOrigins(option: string | readonly string[]): string[] {
+  const list = typeof option === 'string' ? [option] : [...option]
+  if (list.length === 0) throw new Error('createSiweVerifier needs at least one origin')
+  return list.map((value) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
+      throw new Error(`createSiweVerifier: ${value} is not an http(s) origin such as https://app.example`)
+    return url.origin
+  })
+}
+
 function fail(c: Context, code: SiweErrorCode) {
   return c.json(
     { error: code, message: siweErrors[code].message },
@@ -76,7 +92,7 @@ function fail(c: Context, code: SiweErrorCode) {
  * const { url, stop } = await verifier.start({ port: 8787 })
  */
 export async function createSiweVerifier(options: CreateSiweVerifierOptions): Promise<SiweVerifierServer> {
-  const origin = new URL(options.origin).origin
+  const origins = allowedOrigins(options.origin)
   if (options.chains.length === 0) throw new Error('createSiweVerifier needs at least one chain')
   const clients = new Map<number, PublicClient>(
     options.chains.map(({ chainId, rpcUrl }) => [chainId, createPublicClient({ transport: http(rpcUrl) })]),
@@ -84,7 +100,8 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
   const chainIds = new Set(clients.keys())
   const maxAgeSeconds = options.sessionMaxAgeSeconds ?? DEFAULT_SESSION_MAX_AGE
   const db = await openSiweDatabase(options.db)
-  const secureCookie = origin.startsWith('https:')
+  // A Secure cookie would never be stored for a page on http; on https it must be Secure.
+  const secureCookie = origins.every((origin) => origin.startsWith('https:'))
 
   const tokenOf = (c: Context) =>
     readSessionToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE))
@@ -93,7 +110,7 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
   app.use(
     '/siwe/*',
     cors({
-      origin,
+      origin: [...origins],
       credentials: true,
       allowMethods: ['GET', 'POST'],
       allowHeaders: ['Content-Type', 'Authorization'],
@@ -104,7 +121,7 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
   // outright (CORS alone only hides the answer from it). Servers and scripts send none.
   app.use('/siwe/*', async (c, next) => {
     const from = c.req.header('origin')
-    if (c.req.method === 'POST' && from !== undefined && from !== origin) {
+    if (c.req.method === 'POST' && from !== undefined && !origins.includes(from)) {
       return c.json(
         { error: 'origin_not_allowed', message: 'Requests from this origin are not allowed' },
         403,
@@ -123,7 +140,7 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
     if (!body.success) return fail(c, 'invalid_request')
     const { message, signature } = body.data
     try {
-      const fields = checkMessage({ message, origin, chainIds, now: new Date() })
+      const fields = checkMessage({ message, origins, chainIds, now: new Date() })
       const client = clients.get(fields.chainId) as PublicClient
       // verifyMessage asks the chain: a contract wallet answers through EIP-1271 (or
       // ERC-6492 before it is deployed); a plain key pair is recovered as usual.

@@ -249,6 +249,74 @@ describe('siwe verifier: refuses', () => {
   })
 })
 
+describe('siwe verifier: several origins', () => {
+  // The same page on two hosts of one machine, as the demo is (127.0.0.1 and localhost).
+  const LOCALHOST = 'http://localhost:5173'
+  let both: SiweVerifierServer
+  beforeAll(async () => {
+    both = await createSiweVerifier({ origin: [ORIGIN, `${LOCALHOST}/`], chains })
+  })
+  afterAll(async () => {
+    await both?.close()
+  })
+
+  async function signFor(domain: string, uri: string) {
+    const text = await message({ domain, uri, nonce: await nonceFrom(both.app) })
+    return verify(text, await signer.signMessage({ message: text }), both.app)
+  }
+
+  it('accepts a message made for any of them', async () => {
+    const fromLocalhost = await signFor('localhost:5173', `${LOCALHOST}/`)
+    expect(fromLocalhost.status).toBe(200)
+    expect(fromLocalhost.body.session.domain).toBe('localhost:5173')
+    expect((await signFor(DOMAIN, `${ORIGIN}/`)).status).toBe(200)
+  })
+
+  it('refuses a domain of one with a URI on the other, and a host or port not listed', async () => {
+    expect(await signFor('localhost:5173', `${ORIGIN}/`)).toMatchObject({
+      status: 422,
+      body: { error: 'uri_mismatch' },
+    })
+    expect(await signFor('localhost:5174', 'http://localhost:5174/')).toMatchObject({
+      status: 422,
+      body: { error: 'domain_mismatch' },
+    })
+    // Same host, other scheme: a page on https://localhost:5173 is another origin.
+    expect(await signFor('localhost:5173', 'https://localhost:5173/')).toMatchObject({
+      status: 422,
+      body: { error: 'uri_mismatch' },
+    })
+  })
+
+  it('CORS answers each listed origin with credentials and no other; browser POSTs from others are refused', async () => {
+    const preflight = (origin: string) =>
+      both.app.request('/siwe/verify', {
+        method: 'OPTIONS',
+        headers: { origin, 'access-control-request-method': 'POST' },
+      })
+    for (const origin of [ORIGIN, LOCALHOST]) {
+      const answer = await preflight(origin)
+      expect(answer.headers.get('access-control-allow-origin')).toBe(origin)
+      expect(answer.headers.get('access-control-allow-credentials')).toBe('true')
+    }
+    expect((await preflight('http://localhost:5174')).headers.get('access-control-allow-origin')).toBeNull()
+    const nonce = await call(both.app, 'POST', '/siwe/nonce', {
+      headers: { origin: 'http://localhost:5174' },
+    })
+    expect(nonce).toMatchObject({ status: 403, body: { error: 'origin_not_allowed' } })
+  })
+
+  it('will not start with no origin or one that is not http(s)', async () => {
+    await expect(createSiweVerifier({ origin: [], chains })).rejects.toThrow('at least one origin')
+    await expect(createSiweVerifier({ origin: 'file:///srv/app', chains })).rejects.toThrow(
+      'not an http(s) origin',
+    )
+    await expect(createSiweVerifier({ origin: 'app.example', chains })).rejects.toThrow(
+      'not an http(s) origin',
+    )
+  })
+})
+
 describe('httpVerifier (the plugin side) against the verifier', () => {
   it('gets a nonce, verifies, finds the session by its token, revokes it; a forgotten one reads as none', async () => {
     // The Hono app answers the requests in process, as the server would over the network.
