@@ -23,6 +23,7 @@ import type { FaultController } from './faults.js'
 import { faultSchema } from './faults.js'
 import { tokenIconDataUri, walletSvg } from './icons.js'
 import { fixtureHues, fixturePrices, type PricedAsset } from './prices.js'
+import type { SolanaReader } from './solanaReader.js'
 import { queryWallets, type RegistryWallet } from './walletRegistry.js'
 
 /** A pluggable name service (names are served elsewhere; without one, none exist). */
@@ -57,6 +58,8 @@ export type ApiAppOptions = {
   registry: readonly RegistryWallet[]
   settings: ApiSettings
   names?: NameService
+  /** The local Solana endpoint; without one, the API serves the EVM chains only. */
+  solana?: SolanaReader
   /** Clock of the request log (ms). */
   now?: () => number
 }
@@ -275,6 +278,22 @@ export function createApiApp(options: ApiAppOptions) {
     return id
   }
 
+  /**
+   * A request about a Solana account: the owner and the Solana reader, when the address is
+   * a Solana one and the chain (if named) is the served Solana chain; undefined for EVM.
+   */
+  function solanaOwner(
+    owner: string,
+    chainId: string | undefined,
+  ): { owner: string; reader: SolanaReader } | undefined {
+    const solana = options.solana
+    if (!solana?.isAddress(owner)) return undefined
+    if (chainId !== undefined && chainId !== solana.chainId) {
+      throw new BadRequest(`chainId: ${chainId} is not the Solana chain this API serves (${solana.chainId})`)
+    }
+    return { owner, reader: solana }
+  }
+
   /** Which fixture asset a CAIP-10 token address names on its chain, if any. */
   function assetOf(
     caipAddress: string,
@@ -375,10 +394,16 @@ export function createApiApp(options: ApiAppOptions) {
 
   app.get('/v1/supported-chains', (c) => {
     query(c, schemas.projectOnly, 'GET /v1/supported-chains')
-    return c.json({ http: reader.chainIds().map((id) => `eip155:${id}`), ws: [] })
+    const solanaChains = options.solana ? [options.solana.chainId] : []
+    return c.json({ http: [...reader.chainIds().map((id) => `eip155:${id}`), ...solanaChains], ws: [] })
   })
 
   app.get('/v1/account/:address/balance', async (c) => {
+    const solana = solanaOwner(c.req.param('address'), c.req.query('chainId'))
+    if (solana) {
+      query(c, schemas.balance, 'GET /v1/account/{address}/balance')
+      return c.json({ balances: await solana.reader.balances(solana.owner) })
+    }
     const owner = getAddress(parse(address, c.req.param('address'), 'address'))
     const q = query(c, schemas.balance, 'GET /v1/account/{address}/balance')
     const balances = []
@@ -482,6 +507,11 @@ export function createApiApp(options: ApiAppOptions) {
   })
 
   app.get('/v1/account/:address/nfts', async (c) => {
+    // No Solana NFTs are seeded: a Solana owner holds none.
+    if (solanaOwner(c.req.param('address'), c.req.query('chainId'))) {
+      query(c, schemas.chainOptional, 'GET /v1/account/{address}/nfts')
+      return c.json({ data: [], count: 0 })
+    }
     const owner = getAddress(parse(address, c.req.param('address'), 'address'))
     const q = query(c, schemas.chainOptional, 'GET /v1/account/{address}/nfts')
     const data = []

@@ -22,3 +22,20 @@ export const fixtureHues: Readonly<Record<PricedAsset, number>> = {
   LTK: 280,
   ZDT: 20,
 }
+
+/**
+ * USD per whole unit on the local Solana endpoint, by symbol (its mints reuse the EVM
+ * fixtures' symbols and prices; SOL has its own).
+ */
+export const solanaFixturePrices: Readonly<Record<string, number>> = {
+  SOL: 150,
+  LUSD: fixturePrices.LUSD,
+  ZDT: fixturePrices.ZDT,
+}
+
+/** Icon hue per Solana asset, by symbol. */
+export const solanaFixtureHues: Readonly<Record<string, number>> = {
+  SOL: 165,
+  LUSD: fixtureHues.LUSD,
+  ZDT: fixtureHues.ZDT,
+}

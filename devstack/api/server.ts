@@ -7,6 +7,7 @@ import { serve, type ServerType } from '@hono/node-server'
 import { type ApiSettings, createApiApp, type NameService } from './app.js'
 import { type ApiChain, createChainReader } from './chainReader.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
+import { type ApiSolanaChain, createSolanaReader } from './solanaReader.js'
 import { createWalletRegistry } from './walletRegistry.js'
 
 export type StartApiServerOptions = {
@@ -20,6 +21,12 @@ export type StartApiServerOptions = {
   settings?: Partial<ApiSettings>
   /** Where names and identities come from; without one, none exist. */
   names?: NameService
+  /**
+   * The local Solana endpoint whose balances to serve too.
+   *
+   * @example { rpcUrl: rpc.url, genesisHash: rpc.genesisHash, mints: rpc.mints }
+   */
+  solana?: ApiSolanaChain
 }
 
 export type ApiServer = {
@@ -53,6 +60,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     registry: createWalletRegistry(),
     settings,
     names: options.names,
+    ...(options.solana && { solana: createSolanaReader(options.solana) }),
     now: () => performance.now() - start,
   })
 
