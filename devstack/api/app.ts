@@ -1,7 +1,8 @@
 /**
  * The routes of the local API server: the Blockchain API and wallet-project API of SPEC §7
- * answered from the local chains, plus the test-only fault switch. Every input is parsed
- * with zod; a bad one is a 400 with `{ message }`.
+ * answered from the local chains, the sign-in verifier's `/siwe/*` routes when one is
+ * given, plus the test-only fault switch. Every input is parsed with zod; a bad one is a
+ * 400 with `{ message }`.
  */
 import { type Context, Hono } from 'hono'
 import { cors } from 'hono/cors'
@@ -60,6 +61,11 @@ export type ApiAppOptions = {
   names?: NameService
   /** The local Solana endpoint; without one, the API serves the EVM chains only. */
   solana?: SolanaReader
+  /**
+   * The sign-in verifier's routes (`createSiweVerifier(...).app`), served under `/siwe/*`
+   * with its own CORS (its origins, with credentials); without one those paths are 404.
+   */
+  siwe?: Hono
   /** Clock of the request log (ms). */
   now?: () => number
 }
@@ -340,7 +346,10 @@ export function createApiApp(options: ApiAppOptions) {
     return parse(schema, raw, what)
   }
 
-  app.use('*', cors({ origin: '*', exposeHeaders: ['Retry-After'], maxAge: 600 }))
+  // Open to every origin, except sign-in: its cookie and sessions are for the app's
+  // origins only, which the verifier's own CORS names.
+  const openCors = cors({ origin: '*', exposeHeaders: ['Retry-After'], maxAge: 600 })
+  app.use('*', (c, next) => (options.siwe && c.req.path.startsWith('/siwe/') ? next() : openCors(c, next)))
 
   // Log every call and apply the armed fault, except for the fault switch itself.
   app.use('*', async (c, next) => {
@@ -389,6 +398,10 @@ export function createApiApp(options: ApiAppOptions) {
     faults.clearLog()
     return c.json({ requests: [] })
   })
+
+  // ------------------------------------------------------------ sign-in (SIWE)
+
+  if (options.siwe) app.route('/', options.siwe)
 
   // ------------------------------------------------------------ Blockchain API
 

@@ -3,7 +3,8 @@
  * chains. Tests and `npm run demo` start one; `stop()` ends it and every open connection.
  */
 import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
+import { type ServerType, serve } from '@hono/node-server'
+import { type CreateSiweVerifierOptions, createSiweVerifier } from '../siwe/index.js'
 import { type ApiSettings, createApiApp, type NameService } from './app.js'
 import { type ApiChain, createChainReader } from './chainReader.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
@@ -22,6 +23,14 @@ export type StartApiServerOptions = {
   /** Where names and identities come from; without one, none exist. */
   names?: NameService
   /**
+   * Serve sign-in (`/siwe/*`, the reference verifier of devstack/siwe) for the app at
+   * `origin`, on the API's chains. `db: { dataDir }` keeps sessions across restarts; by
+   * default they live in memory. Without this option there are no sign-in routes.
+   *
+   * @example { origin: 'http://127.0.0.1:5173', db: { dataDir: '.devstack/sessions/5173' } }
+   */
+  siwe?: Omit<CreateSiweVerifierOptions, 'chains'>
+  /**
    * The local Solana endpoint whose balances to serve too.
    *
    * @example { rpcUrl: rpc.url, genesisHash: rpc.genesisHash, mints: rpc.mints }
@@ -37,7 +46,7 @@ export type ApiServer = {
   faults: FaultSwitch
   /** Live project settings: changes apply to the next request. */
   settings: ApiSettings
-  /** Stops listening, ends open and hanging connections, and resolves when closed. */
+  /** Stops listening, ends open and hanging connections, closes the sign-in database, and resolves when done. */
   stop(): Promise<void>
 }
 
@@ -54,12 +63,15 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const faults = createFaultController()
   const settings: ApiSettings = { analyticsEnabled: true, allowedOrigins: [], ...options.settings }
   const start = performance.now()
+  // Opened first: a data dir that cannot be opened fails the start, not the first sign-in.
+  const siwe = options.siwe && (await createSiweVerifier({ ...options.siwe, chains: options.chains }))
   const app = createApiApp({
     reader: createChainReader(options.chains),
     faults,
     registry: createWalletRegistry(),
     settings,
     names: options.names,
+    ...(siwe && { siwe: siwe.app }),
     ...(options.solana && { solana: createSolanaReader(options.solana) }),
     now: () => performance.now() - start,
   })
@@ -69,6 +81,9 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
       resolve({ server, port: info.port }),
     )
     server.once('error', reject)
+  }).catch(async (error: unknown) => {
+    await siwe?.close()
+    throw error
   })
 
   let stopping: Promise<void> | undefined
@@ -83,7 +98,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
         server.close(() => resolve())
         // Keep-alive and hanging connections would hold close() open.
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-      })
+      }).then(() => siwe?.close())
       return stopping
     },
   }
