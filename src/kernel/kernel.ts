@@ -94,7 +94,11 @@ export interface KernelInternal {
   destroyed: boolean
 }
 
-const AUTH_NAMESPACES = ['eip155', 'solana']
+/**
+ * SPEC §6 'The auth connector is supported only on eip155 and solana': the one rule that
+ * names chain families, kept as data so no code path branches on a namespace itself.
+ */
+const AUTH_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
 function createConnectorRegistry(logger: Logger): ConnectorRegistry {
   const registry = createRegistry<Connector>()
@@ -111,11 +115,10 @@ function createConnectorRegistry(logger: Logger): ConnectorRegistry {
           })
         }
       }
-      // SPEC §6: the auth connector is supported only on eip155 and solana.
       if (connector.type === 'AUTH' && !AUTH_NAMESPACES.includes(connector.chain)) {
         throw new ConfigError(`The auth connector is not supported on ${connector.chain}`, {
           code: 'INVALID_OPTIONS',
-          details: 'Auth connectors may only be registered for eip155 or solana.',
+          details: `Auth connectors may only be registered for ${AUTH_NAMESPACES.join(' or ')}.`,
         })
       }
       if (registry.has(connector.id)) logger.debug(`connector ${connector.id} replaced`)

@@ -126,6 +126,12 @@ export interface ResolvedOptions extends KernelOptions {
 /** SPEC §9 'Widget SDK version default: 4'. */
 export const DEFAULT_SDK_VERSION = '4'
 
+/**
+ * SPEC §1 'Default chain: eip155:1'. A preference, not an assumption: it applies only
+ * when the app lists that network, otherwise the first listed network is the default.
+ */
+const SPEC_DEFAULT_NETWORK = 'eip155:1'
+
 function describePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
     (out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`),
@@ -177,8 +183,7 @@ export function resolveOptions(options: KernelOptions): ResolvedOptions {
       details: `Add it to networks or pick one of: ${ids.join(', ')}`,
     })
   }
-  // SPEC §1: the default chain is eip155:1 when the app supports it.
-  defaultNetwork ??= ids.includes('eip155:1') ? 'eip155:1' : (ids[0] as string)
+  defaultNetwork ??= ids.includes(SPEC_DEFAULT_NETWORK) ? SPEC_DEFAULT_NETWORK : (ids[0] as string)
 
   const adapters = options.adapters ?? []
   const namespaces = adapters.map((adapter) => adapter.namespace)
