@@ -63,9 +63,10 @@ export type ApiAppOptions = {
   solana?: SolanaReader
   /**
    * The sign-in verifier's routes (`createSiweVerifier(...).app`), served under `/siwe/*`
-   * with its own CORS (its origins, with credentials); without one those paths are 404.
+   * with its own CORS (its origins, with credentials). Asked on every request, so sign-in
+   * can start once the app's origin is known; while there is none those paths are 404.
    */
-  siwe?: Hono
+  siwe?: () => Hono | undefined
   /** Clock of the request log (ms). */
   now?: () => number
 }
@@ -349,7 +350,9 @@ export function createApiApp(options: ApiAppOptions) {
   // Open to every origin, except sign-in: its cookie and sessions are for the app's
   // origins only, which the verifier's own CORS names.
   const openCors = cors({ origin: '*', exposeHeaders: ['Retry-After'], maxAge: 600 })
-  app.use('*', (c, next) => (options.siwe && c.req.path.startsWith('/siwe/') ? next() : openCors(c, next)))
+  app.use('*', (c, next) =>
+    c.req.path.startsWith('/siwe/') && options.siwe?.() ? next() : openCors(c, next),
+  )
 
   // Log every call and apply the armed fault, except for the fault switch itself.
   app.use('*', async (c, next) => {
@@ -401,7 +404,11 @@ export function createApiApp(options: ApiAppOptions) {
 
   // ------------------------------------------------------------ sign-in (SIWE)
 
-  if (options.siwe) app.route('/', options.siwe)
+  app.all('/siwe/*', (c) => {
+    const siwe = options.siwe?.()
+    if (!siwe) throw new HttpFailure(404, 'sign-in is not served by this API instance')
+    return siwe.fetch(c.req.raw, c.env)
+  })
 
   // ------------------------------------------------------------ Blockchain API
 

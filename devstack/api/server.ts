@@ -4,7 +4,7 @@
  */
 import type { AddressInfo } from 'node:net'
 import { type ServerType, serve } from '@hono/node-server'
-import { type CreateSiweVerifierOptions, createSiweVerifier } from '../siwe/index.js'
+import { type CreateSiweVerifierOptions, createSiweVerifier, type SiweVerifierServer } from '../siwe/index.js'
 import { type ApiSettings, createApiApp, type NameService } from './app.js'
 import { type ApiChain, createChainReader } from './chainReader.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
@@ -23,13 +23,12 @@ export type StartApiServerOptions = {
   /** Where names and identities come from; without one, none exist. */
   names?: NameService
   /**
-   * Serve sign-in (`/siwe/*`, the reference verifier of devstack/siwe) for the app at
-   * `origin`, on the API's chains. `db: { dataDir }` keeps sessions across restarts; by
-   * default they live in memory. Without this option there are no sign-in routes.
+   * Serve sign-in from the start (see {@link ApiServer.serveSiwe}); without this option
+   * or a later `serveSiwe`, there are no sign-in routes.
    *
    * @example { origin: 'http://127.0.0.1:5173', db: { dataDir: '.devstack/sessions/5173' } }
    */
-  siwe?: Omit<CreateSiweVerifierOptions, 'chains'>
+  siwe?: ApiSiweOptions
   /**
    * The local Solana endpoint whose balances to serve too.
    *
@@ -37,6 +36,9 @@ export type StartApiServerOptions = {
    */
   solana?: ApiSolanaChain
 }
+
+/** The sign-in verifier's options; its chains are the API server's. */
+export type ApiSiweOptions = Omit<CreateSiweVerifierOptions, 'chains'>
 
 export type ApiServer = {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:43121`. */
@@ -46,6 +48,15 @@ export type ApiServer = {
   faults: FaultSwitch
   /** Live project settings: changes apply to the next request. */
   settings: ApiSettings
+  /**
+   * Serves sign-in (`/siwe/*`, the reference verifier of devstack/siwe) for the app at
+   * `origin`, on the API's chains, from the next request on. For a page whose origin is
+   * only known once its own server runs (the demo's); once per server. `db: { dataDir }`
+   * keeps sessions across restarts; by default they live in memory.
+   *
+   * @example await api.serveSiwe({ origin: demoUrl, db: { dataDir } })
+   */
+  serveSiwe(options: ApiSiweOptions): Promise<void>
   /** Stops listening, ends open and hanging connections, closes the sign-in database, and resolves when done. */
   stop(): Promise<void>
 }
@@ -63,15 +74,36 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const faults = createFaultController()
   const settings: ApiSettings = { analyticsEnabled: true, allowedOrigins: [], ...options.settings }
   const start = performance.now()
+  let stopping: Promise<void> | undefined
+  let siwe: SiweVerifierServer | undefined
+  let siweOpening: Promise<void> | undefined
+  const serveSiwe = (siweOptions: ApiSiweOptions): Promise<void> => {
+    if (stopping) return Promise.reject(new Error('serveSiwe: the API server is stopped'))
+    if (siweOpening) return Promise.reject(new Error('serveSiwe: this API server already serves sign-in'))
+    siweOpening = createSiweVerifier({ ...siweOptions, chains: options.chains }).then(
+      (verifier) => {
+        siwe = verifier
+      },
+      (error: unknown) => {
+        siweOpening = undefined
+        throw error
+      },
+    )
+    return siweOpening
+  }
+  const closeSiwe = async () => {
+    await siweOpening?.catch(() => {})
+    await siwe?.close()
+  }
   // Opened first: a data dir that cannot be opened fails the start, not the first sign-in.
-  const siwe = options.siwe && (await createSiweVerifier({ ...options.siwe, chains: options.chains }))
+  if (options.siwe) await serveSiwe(options.siwe)
   const app = createApiApp({
     reader: createChainReader(options.chains),
     faults,
     registry: createWalletRegistry(),
     settings,
     names: options.names,
-    ...(siwe && { siwe: siwe.app }),
+    siwe: () => siwe?.app,
     ...(options.solana && { solana: createSolanaReader(options.solana) }),
     now: () => performance.now() - start,
   })
@@ -82,23 +114,23 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     )
     server.once('error', reject)
   }).catch(async (error: unknown) => {
-    await siwe?.close()
+    await closeSiwe()
     throw error
   })
 
-  let stopping: Promise<void> | undefined
   return {
     url: `http://${host}:${port}`,
     port,
     faults,
     settings,
+    serveSiwe,
     stop() {
       stopping ??= new Promise<void>((resolve) => {
         faults.releaseAll()
         server.close(() => resolve())
         // Keep-alive and hanging connections would hold close() open.
         ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-      }).then(() => siwe?.close())
+      }).then(closeSiwe)
       return stopping
     },
   }

@@ -127,9 +127,15 @@ describe('sign-in in the local API server', () => {
     expect(server.faults.requests.map((request) => request.path)).toContain('/siwe/nonce')
   })
 
-  it('has no sign-in routes unless it is started with siwe', async () => {
+  it('serves sign-in from when it is told the app origin, once (the demo learns it after starting)', async () => {
     const server = await start(false)
-    const response = await fetch(`${server.url}/siwe/nonce`, { method: 'POST', headers: fromApp() })
-    expect(response.status).toBe(404)
+    const nonce = () => fetch(`${server.url}/siwe/nonce`, { method: 'POST', headers: fromApp() })
+    expect((await nonce()).status).toBe(404)
+
+    await server.serveSiwe({ origin: APP })
+    const answer = await nonce()
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('access-control-allow-origin')).toBe(APP)
+    await expect(server.serveSiwe({ origin: 'https://evil.example' })).rejects.toThrow('already serves')
   })
 })
