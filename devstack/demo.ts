@@ -31,6 +31,12 @@ export type StartDemoOptions = {
    * several times faster, which is what browser tests want.
    */
   mode?: 'dev' | 'build'
+  /**
+   * Where sign-in sessions are kept, per page port (`<sessionsDir>/<port>`: a session is
+   * bound to the page's origin), so a demo restarted on the same port still honours them.
+   * Default: in memory, gone on stop (what tests want).
+   */
+  sessionsDir?: string
 }
 
 export type DemoChain = LocalChainInfo & { name: string; inApp: boolean }
@@ -95,6 +101,19 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     web = await (options.mode === 'build' ? startPreviewServer : startDevServer)(config, options)
   } catch (error) {
     await Promise.allSettled([api.stop(), started.stop()])
+    throw error
+  }
+  // Sign-in is bound to the page's origin, known only now: 127.0.0.1 as printed, and
+  // localhost for a person who types that instead.
+  try {
+    await api.serveSiwe({
+      origin: [`http://127.0.0.1:${web.port}`, `http://localhost:${web.port}`],
+      ...(options.sessionsDir !== undefined && {
+        db: { dataDir: join(options.sessionsDir, String(web.port)) },
+      }),
+    })
+  } catch (error) {
+    await Promise.allSettled([web.close(), api.stop(), started.stop()])
     throw error
   }
 
@@ -184,7 +203,11 @@ function serveDevstackConfig(config: DevstackConfig): Plugin {
 async function main(): Promise<void> {
   const started = Date.now()
   const port = process.env.PORT === undefined ? 5173 : Number(process.env.PORT)
-  const demo = await startDemo({ port, logLevel: 'warn' })
+  // A person who stops the demo and starts it again is still signed in; PORT=0 (a new
+  // port each run, never visited again) keeps nothing.
+  const sessionsDir =
+    port === 0 ? undefined : fileURLToPath(new URL('../.devstack/sessions/', import.meta.url))
+  const demo = await startDemo({ port, logLevel: 'warn', sessionsDir })
   const chainList = demo.chains.map(
     (chain) => `${chain.chainId} ${chain.rpcUrl}${chain.inApp ? '' : ' (wallet only)'}`,
   )

@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react'
 import { AppHeader } from './AppHeader'
+import { SignInCard } from './SignInCard'
 import { TryThis } from './TryThis'
 import { WalletSummary } from './WalletSummary'
 
@@ -20,6 +21,7 @@ export function App(): ReactElement {
           </p>
         </div>
         <WalletSummary />
+        <SignInCard />
         <TryThis />
       </main>
     </>

@@ -7,7 +7,9 @@ import { evmAdapter } from 'latchkit/adapters/evm'
 import { localChain } from 'latchkit/networks'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
+import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
 import type { DevstackConfig } from './devstackConfig'
+import { signInTurnedOn } from './signInChoice'
 
 export const DEMO_APP_NAME = 'Latch Demo'
 
@@ -19,7 +21,13 @@ export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'
   return createKernel({
     networks: config.networks.map((chain) => localChain(chain.chainId, chain.rpcUrl, chain.name)),
     adapters: [evmAdapter()],
-    plugins: [send(), receive()],
+    plugins: [
+      send(),
+      receive(),
+      // Sign-in with the wallet, checked and kept by the API server's /siwe/* routes; only
+      // when the visitor turned it on (signInChoice.ts says why it is not on by default).
+      ...(config.api && signInTurnedOn() ? [siwe({ verifier: httpVerifier(config.api.url) })] : []),
+    ],
     // Balances, prices, NFTs and the wallet registry come from the devstack's API server.
     ...(config.api && {
       projectId: 'latchkit-demo',

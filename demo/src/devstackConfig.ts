@@ -14,7 +14,7 @@ const chainSchema = z.object({
 })
 
 export const devstackConfigSchema = z.object({
-  /** The local API server (Blockchain API and wallet registry); absent without one. */
+  /** The local API server (Blockchain API, wallet registry and sign-in at /siwe/*); absent without one. */
   api: z.optional(z.object({ url: z.url() })),
   /** The networks the demo app configures in createKernel. */
   networks: z.array(chainSchema).check(z.minLength(1)),

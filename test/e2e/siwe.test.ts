@@ -1,0 +1,92 @@
+/**
+ * Sign-in with the wallet in the demo, in Chromium against anvil and the local API
+ * server's verifier: turned on from the page, signed in through the dev wallet, still
+ * signed in after a reload without a prompt, and signed out with the session revoked on
+ * the server (asked over HTTP, as the app's backend would).
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import type { DevstackConfig } from '../../demo/src/devstackConfig.js'
+import { fixtureAccounts } from '../../devstack/fixtures.js'
+import { browserForFile } from '../support/browser-for-file.js'
+import { connectWithDevWallet, type DemoPage, openDemo, ui } from './helpers/demoPage.js'
+import { getDemo } from './helpers/demoStack.js'
+
+const getBrowser = browserForFile()
+let demo: DemoPage | undefined
+
+afterEach(async () => {
+  if (!demo) return
+  expect(demo.blocked).toEqual([])
+  expect(demo.console.filter((m) => m.type === 'pageerror' || m.type === 'error')).toEqual([])
+  await demo.context.close()
+  demo = undefined
+})
+
+const account0 = fixtureAccounts[0]!.address
+
+/** The API server the page talks to, as the page learns it. */
+async function apiUrl(): Promise<string> {
+  const config = (await (await fetch(new URL('devstack.json', getDemo().url))).json()) as DevstackConfig
+  if (!config.api) throw new Error('the demo serves no API server')
+  return config.api.url
+}
+
+/** What the verifier says about a session token (the app's backend asks the same way). */
+async function serverSession(api: string, token: string): Promise<{ status: number; body: unknown }> {
+  const response = await fetch(`${api}/siwe/session`, { headers: { cookie: `siwe_session=${token}` } })
+  return { status: response.status, body: await response.json() }
+}
+
+describe('demo: sign in with the wallet', () => {
+  it('signs in through the dev wallet, stays signed in after a reload, and signing out revokes the session', async () => {
+    demo = await openDemo(getBrowser())
+    const { page, context } = demo
+    const view = ui(page)
+    const card = page.getByTestId('demo-sign-in')
+    const status = page.getByTestId('demo-sign-in-status')
+    const api = await apiUrl()
+
+    expect(await card.getAttribute('data-state')).toBe('off')
+    await card.getByRole('button', { name: 'Turn on sign-in' }).click()
+    await expect.poll(() => card.getAttribute('data-state')).toBe('signed-out')
+
+    // Connected: the widget moves on to the sign-in view by itself.
+    await connectWithDevWallet(page)
+    await expect.poll(() => view.dialogTitle.textContent()).toBe('Sign In')
+    await expect.poll(() => view.dialog.textContent()).toContain('Latch Demo wants to connect to your wallet')
+    await view.dialog.getByRole('button', { name: 'Sign', exact: true }).click()
+    await expect.poll(() => view.wallet.promptTitle.textContent()).toMatch(/sign/i)
+    // The message the wallet shows is made for this page, with the app's statement.
+    const prompt = await view.wallet.prompt.textContent()
+    expect(prompt).toContain(`${new URL(getDemo().url).host} wants you to sign in with your Ethereum account`)
+    expect(prompt).toContain('Sign in to Latch Demo')
+    await view.wallet.approve.click()
+
+    await view.dialog.waitFor({ state: 'hidden' })
+    await expect.poll(() => card.getAttribute('data-state')).toBe('signed-in')
+    expect(await status.textContent()).toBe(`Signed in as ${account0}`)
+    // The verifier set its HttpOnly cookie for the API's host; the backend honours it.
+    const cookie = (await context.cookies(api)).find((c) => c.name === 'siwe_session')
+    expect(cookie?.httpOnly).toBe(true)
+    const token = cookie?.value ?? ''
+    expect(await serverSession(api, token)).toMatchObject({
+      status: 200,
+      body: { session: { address: account0, chainId: 31337, domain: new URL(getDemo().url).host } },
+    })
+
+    await page.reload()
+    await expect.poll(() => card.getAttribute('data-state')).toBe('signed-in')
+    // Give a wrong sign-in prompt time to show before saying there was none.
+    await page.waitForTimeout(500)
+    expect(await card.getAttribute('data-state')).toBe('signed-in')
+    expect(await view.dialog.count()).toBe(0)
+    expect(await view.wallet.prompt.isHidden()).toBe(true)
+
+    await card.getByRole('button', { name: 'Sign out' }).click()
+    await expect.poll(() => card.getAttribute('data-state')).toBe('signed-out')
+    // Sign-out also disconnects the wallet.
+    await view.connectButton.waitFor()
+    // Revoked on the server: the token (and the cookie still holding it) opens nothing.
+    expect(await serverSession(api, token)).toMatchObject({ status: 401, body: { error: 'no_session' } })
+  })
+})
