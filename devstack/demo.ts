@@ -7,6 +7,7 @@
  *
  * Three anvil chains run: the demo app configures 31337 and 31338; the dev wallet also
  * knows 31339, a chain the app does not support, so the unsupported-network flow is real.
+ * The local Solana endpoint (litesvm, in this process) runs too, for the dev Solana wallet.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -16,7 +17,8 @@ import { fileURLToPath } from 'node:url'
 import { build, type Connect, createServer, type Plugin, preview } from 'vite'
 import type { DevstackConfig } from '../demo/src/devstackConfig.js'
 import { startApiServer } from './api/server.js'
-import { type LocalChainInfo, startChains } from './chain.js'
+import { type LocalChainInfo, type StartedChains, startChains } from './chain.js'
+import { startSolanaRpc } from './solana/index.js'
 
 export type StartDemoOptions = {
   /** Port of the demo page. Default: a free one (the CLI asks for 5173 and moves up if taken). */
@@ -41,26 +43,41 @@ export type StartDemoOptions = {
 
 export type DemoChain = LocalChainInfo & { name: string; inApp: boolean }
 
+/** The local Solana endpoint of the demo. */
+export type DemoSolana = {
+  name: string
+  rpcUrl: string
+  wsUrl: string
+  genesisHash: string
+  /** `solana:` and the first 32 characters of the genesis hash. */
+  caipNetworkId: string
+}
+
 export type StartedDemo = {
   /** The page, e.g. http://127.0.0.1:5173/ */
   url: string
   /** Every chain started: the app's two and the wallet-only one (inApp false). */
   chains: DemoChain[]
+  /** The Solana endpoint the app and the dev Solana wallet use. */
+  solana: DemoSolana
   /** What the page reads from /devstack.json. */
   config: DevstackConfig
-  /** Stops the web server and every anvil; resolves once they are gone. Safe to call twice. */
+  /** Stops the web server, every anvil and the Solana endpoint; resolves once they are gone. Safe to call twice. */
   stop(): Promise<void>
 }
 
 /** The chains the demo app configures, and the extra one only the dev wallet knows. */
 export const DEMO_APP_CHAIN_IDS = [31337, 31338] as const
 export const DEMO_WALLET_ONLY_CHAIN_ID = 31339
+/** The demo's name for the local Solana endpoint. */
+export const DEMO_SOLANA_NAME = 'Latch Solana Local'
 
 const demoRoot = fileURLToPath(new URL('../demo/', import.meta.url))
 const demoViteConfig = fileURLToPath(new URL('../demo/vite.config.ts', import.meta.url))
 
 /**
- * Starts anvil (three chains, fixtures loaded) and the demo's Vite dev server on 127.0.0.1.
+ * Starts anvil (three chains, fixtures loaded), the local Solana endpoint, the local API
+ * server and the demo's Vite dev server on 127.0.0.1.
  *
  * @example
  * const demo = await startDemo()
@@ -68,7 +85,22 @@ const demoViteConfig = fileURLToPath(new URL('../demo/vite.config.ts', import.me
  * await demo.stop()
  */
 export async function startDemo(options: StartDemoOptions = {}): Promise<StartedDemo> {
-  const started = await startChains({ chainIds: [...DEMO_APP_CHAIN_IDS, DEMO_WALLET_ONLY_CHAIN_ID] })
+  // In process and ready in milliseconds; started first so a failing anvil only has it to stop.
+  const solanaRpc = await startSolanaRpc()
+  let started: StartedChains
+  try {
+    started = await startChains({ chainIds: [...DEMO_APP_CHAIN_IDS, DEMO_WALLET_ONLY_CHAIN_ID] })
+  } catch (error) {
+    await solanaRpc.stop()
+    throw error
+  }
+  const solana: DemoSolana = {
+    name: DEMO_SOLANA_NAME,
+    rpcUrl: solanaRpc.url,
+    wsUrl: solanaRpc.wsUrl,
+    genesisHash: solanaRpc.genesisHash,
+    caipNetworkId: `solana:${solanaRpc.genesisHash.slice(0, 32)}`,
+  }
   const chains: DemoChain[] = started.chains.map((chain) => {
     const inApp = (DEMO_APP_CHAIN_IDS as readonly number[]).includes(chain.chainId)
     return {
@@ -80,9 +112,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
   // The local API server answers the Blockchain and wallet-project APIs from the app's chains.
   let api: Awaited<ReturnType<typeof startApiServer>>
   try {
-    api = await startApiServer({ chains: chains.filter((chain) => chain.inApp) })
+    api = await startApiServer({
+      chains: chains.filter((chain) => chain.inApp),
+      solana: { rpcUrl: solanaRpc.url, genesisHash: solanaRpc.genesisHash, mints: solanaRpc.mints },
+    })
   } catch (error) {
-    await started.stop()
+    await Promise.allSettled([started.stop(), solanaRpc.stop()])
     throw error
   }
   const toConfigChain = ({ chainId, name, rpcUrl }: DemoChain) => ({ chainId, name, rpcUrl })
@@ -94,13 +129,23 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       accounts: started.accounts.map((account) => account.address),
     },
     contracts: { ...started.chains[0]!.contracts },
+    solana: {
+      name: solana.name,
+      rpcUrl: solana.rpcUrl,
+      wsUrl: solana.wsUrl,
+      genesisHash: solana.genesisHash,
+    },
+    devSolanaWallet: {
+      rpcUrl: solana.rpcUrl,
+      accounts: solanaRpc.accounts.map((account) => account.address),
+    },
   }
 
   let web: WebServer
   try {
     web = await (options.mode === 'build' ? startPreviewServer : startDevServer)(config, options)
   } catch (error) {
-    await Promise.allSettled([api.stop(), started.stop()])
+    await Promise.allSettled([api.stop(), started.stop(), solanaRpc.stop()])
     throw error
   }
   // Sign-in is bound to the page's origin, known only now: 127.0.0.1 as printed, and
@@ -113,7 +158,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       }),
     })
   } catch (error) {
-    await Promise.allSettled([web.close(), api.stop(), started.stop()])
+    await Promise.allSettled([web.close(), api.stop(), started.stop(), solanaRpc.stop()])
     throw error
   }
 
@@ -121,9 +166,12 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
   return {
     url: `http://127.0.0.1:${web.port}/`,
     chains,
+    solana,
     config,
     stop() {
-      stopping ??= Promise.allSettled([web.close(), api.stop(), started.stop()]).then(() => undefined)
+      stopping ??= Promise.allSettled([web.close(), api.stop(), started.stop(), solanaRpc.stop()]).then(
+        () => undefined,
+      )
       return stopping
     },
   }
@@ -212,8 +260,10 @@ async function main(): Promise<void> {
     (chain) => `${chain.chainId} ${chain.rpcUrl}${chain.inApp ? '' : ' (wallet only)'}`,
   )
   console.log(
-    `\n  Latch demo: ${demo.url}  — open it, click "Connect Wallet", pick "Latch Dev Wallet" and Approve in the panel at the bottom left.` +
-      `\n  chains: ${chainList.join(', ')} · ready in ${Date.now() - started} ms · Ctrl-C stops everything\n`,
+    `\n  Latch demo: ${demo.url}  — open it, click "Connect Wallet", pick "Latch Dev Wallet" and Approve in the panel at the bottom left` +
+      ` (or "Latch Dev Solana", approved in its prompt at the bottom right).` +
+      `\n  chains: ${chainList.join(', ')} · ready in ${Date.now() - started} ms · Ctrl-C stops everything` +
+      `\n  solana: ${demo.solana.rpcUrl} (ws ${demo.solana.wsUrl}) · ${demo.solana.caipNetworkId}\n`,
   )
 
   let exiting = false

@@ -17,7 +17,8 @@ export function App(): ReactElement {
         <div className="intro">
           <h1>Connect a wallet on a local chain</h1>
           <p className="muted">
-            Two local anvil chains and a dev wallet run on this machine. Nothing here touches a real network.
+            Two local anvil chains, a local Solana endpoint and a dev wallet for each run on this machine.
+            Nothing here touches a real network.
           </p>
         </div>
         <WalletSummary />

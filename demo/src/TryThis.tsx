@@ -26,6 +26,21 @@ export function TryThis(): ReactElement {
           the widget asks you to switch back. Pick a supported network and approve.
         </li>
         <li>Pick another account in the dev wallet: the app follows it.</li>
+        <li>
+          Solana: click <b>Connect Wallet</b>, pick <b>Latch Dev Solana</b> and <b>Approve</b> in its prompt
+          at the bottom right. The account view shows 100 SOL and 10,000 Latch USD (the 0-decimal test token
+          is left out on purpose).
+        </li>
+        <li>
+          Both at once: with one connected, click the network button and pick a network of the other kind (
+          <b>Latch Solana Local</b> or <b>Latch Local 31337</b>); the widget offers Connect there. Once both
+          are connected, the network list moves between the two accounts without asking either wallet.
+        </li>
+        <li>
+          On Solana, <b>Send</b> SOL or LUSD from the account view to another dev account, e.g.{' '}
+          <code>GhRyoUhND4gg9r43H76zuc1ukkDhuv8uSqiGesTXuxYY</code>, and approve in the Solana prompt; the
+          balances update. <b>Receive</b> shows your Solana address as a QR code.
+        </li>
         <li>Reload the page: you are still connected, with no prompt.</li>
         <li>
           Disconnect from the account view (click your address), or with <b>Disconnect site</b> in the dev

@@ -1,9 +1,11 @@
 import { useAccount, useNetwork } from 'latchkit/react'
 import type { ReactElement } from 'react'
+import { OtherAccounts } from './OtherAccounts'
 
 /**
  * What the app knows about the visitor's wallet, read from Latchkit's hooks: the full
- * address, the network and the native balance as the chain reports it.
+ * address, the network and the native balance as the chain reports it, of the active
+ * account and (one row each) of any other namespace connected at the same time.
  *
  * @example <LatchProvider kernel={kernel}><WalletSummary /></LatchProvider>
  */
@@ -54,6 +56,7 @@ export function WalletSummary(): ReactElement {
         <dd data-testid="demo-balance">
           {account.balance === undefined ? '…' : `${account.balance} ${account.balanceSymbol ?? ''}`.trim()}
         </dd>
+        <OtherAccounts />
       </dl>
     </section>
   )

@@ -1,10 +1,12 @@
 /**
- * The demo's kernel: the two local chains, the EVM adapter, and the app's metadata.
+ * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
+ * adapters, and the app's metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
-import { localChain } from 'latchkit/networks'
+import { solanaAdapter } from 'latchkit/adapters/solana'
+import { localChain, localSolana } from 'latchkit/networks'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
@@ -17,10 +19,15 @@ export const DEMO_APP_NAME = 'Latch Demo'
  * @example
  * const kernel = createDemoKernel(config)
  */
-export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'>): Kernel {
+export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api' | 'solana'>): Kernel {
+  const evmNetworks = config.networks.map((chain) => localChain(chain.chainId, chain.rpcUrl, chain.name))
+  const { solana } = config
   return createKernel({
-    networks: config.networks.map((chain) => localChain(chain.chainId, chain.rpcUrl, chain.name)),
-    adapters: [evmAdapter()],
+    // EVM first: the demo starts on Latch Local 31337; Solana is one pick away in the network list.
+    networks: solana
+      ? [...evmNetworks, localSolana(solana.rpcUrl, solana.genesisHash, solana.name)]
+      : evmNetworks,
+    adapters: solana ? [evmAdapter(), solanaAdapter()] : [evmAdapter()],
     plugins: [
       send(),
       receive(),
@@ -35,7 +42,7 @@ export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'
     }),
     metadata: {
       name: DEMO_APP_NAME,
-      description: 'Latchkit connected to local anvil chains',
+      description: 'Latchkit connected to local anvil chains and a local Solana endpoint',
       url: window.location.origin,
       icons: [],
     },

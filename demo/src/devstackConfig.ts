@@ -1,9 +1,10 @@
 /**
  * What the devstack tells the demo page: the local chains the app configures, the chains
  * and accounts of the dev wallet (which knows one chain the app does not, so a person can
- * see the unsupported-network flow) and the fixture contracts. `npm run demo` serves it
- * as `/devstack.json`; the page reads it once at start, so the app's code is the same code
- * an integrator writes, with RPC URLs that happen to point at anvil.
+ * see the unsupported-network flow), the fixture contracts, and the local Solana endpoint
+ * with the dev Solana wallet's accounts. `npm run demo` serves it as `/devstack.json`; the
+ * page reads it once at start, so the app's code is the same code an integrator writes,
+ * with RPC URLs that happen to point at anvil and litesvm.
  */
 import * as z from 'zod/mini'
 
@@ -12,6 +13,9 @@ const chainSchema = z.object({
   name: z.string().check(z.minLength(1)),
   rpcUrl: z.url(),
 })
+
+/** 32 bytes in base58: a Solana address or hash. */
+const base58Key = z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/))
 
 export const devstackConfigSchema = z.object({
   /** The local API server (Blockchain API, wallet registry and sign-in at /siwe/*); absent without one. */
@@ -25,6 +29,19 @@ export const devstackConfigSchema = z.object({
       accounts: z.array(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/))),
     }),
   ),
+  /** The local Solana endpoint the app configures with localSolana; absent without one. */
+  solana: z.optional(
+    z.object({
+      name: z.string().check(z.minLength(1)),
+      rpcUrl: z.url(),
+      /** Subscriptions, on the same port; for tools pointed at the endpoint (the app polls). */
+      wsUrl: z.url(),
+      /** The CAIP-2 reference is its first 32 characters. */
+      genesisHash: base58Key,
+    }),
+  ),
+  /** The dev Solana wallet's endpoint and accounts (fixture keypairs, by address). */
+  devSolanaWallet: z.optional(z.object({ rpcUrl: z.url(), accounts: z.array(base58Key) })),
   /** Fixture token and NFT addresses, the same on every local chain. */
   contracts: z.record(z.string(), z.string()),
 })

@@ -1,11 +1,13 @@
 /**
- * The demo's start-up: read what the devstack serves, install the dev wallet (only when
- * the devstack provides one), create the kernel and render the app.
+ * The demo's start-up: read what the devstack serves, install the dev wallets (EVM and
+ * Solana, each only when the devstack provides it), create the kernel and render the app.
  */
 import { LatchProvider } from 'latchkit/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { installDevWallet } from '../../devstack/dev-wallet'
+import { installDevSolanaWallet } from '../../devstack/dev-wallet-solana'
+import { solanaFixtureAccounts } from '../../devstack/solana/fixtures'
 import { App } from './App'
 import { createDemoKernel } from './createDemoKernel'
 import { loadDevstackConfig } from './devstackConfig'
@@ -30,6 +32,14 @@ if (!config) {
   // Before the kernel: its wallet discovery then finds the dev wallet at once (a wallet
   // installed later is found too, through the announcement).
   if (config.devWallet) installDevWallet(config.devWallet)
+  if (config.devSolanaWallet) {
+    // The keys are derived here from the fixture labels; the devstack says which it funded.
+    const funded = new Set(config.devSolanaWallet.accounts)
+    installDevSolanaWallet({
+      rpcUrl: config.devSolanaWallet.rpcUrl,
+      accounts: solanaFixtureAccounts.filter((account) => funded.has(account.address)),
+    })
+  }
   const kernel = createDemoKernel(config)
   root.render(
     <StrictMode>

@@ -22,7 +22,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await demo.stop()
     throw error
   }
-  const info: DemoInfo = { url: demo.url, chains: demo.chains }
+  const info: DemoInfo = { url: demo.url, chains: demo.chains, solana: demo.solana }
   project.provide('demo', info)
   return demo.stop
 }

@@ -1,12 +1,12 @@
 /**
  * The demo stack started once per run by test/e2e/global-setup.ts, as tests see it. Its
- * chains are shared by every e2e file: tests only read from them (connect, switch,
- * balances) and never send transactions.
+ * chains are shared by every e2e file: tests that send transactions use an account no
+ * other file reads, or assert against what they read first.
  */
 import { inject } from 'vitest'
-import type { DemoChain } from '../../../devstack/demo.js'
+import type { DemoChain, DemoSolana } from '../../../devstack/demo.js'
 
-export type DemoInfo = { url: string; chains: DemoChain[] }
+export type DemoInfo = { url: string; chains: DemoChain[]; solana: DemoSolana }
 
 declare module 'vitest' {
   export interface ProvidedContext {

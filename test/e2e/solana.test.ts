@@ -1,0 +1,164 @@
+/**
+ * Solana in the demo, in Chromium against the demo's litesvm endpoint: connecting the dev
+ * Solana wallet through the modal, its SOL and LUSD balances, SOL sent through the send
+ * plugin and approved in the wallet's prompt, and EVM connected too, the network list
+ * moving between the two accounts. Only this file touches the Solana endpoint; it sends
+ * from fixture account 0 and asserts against what it reads first.
+ */
+import { address, createSolanaRpc } from '@solana/kit'
+import { formatUnits } from 'viem'
+import { afterEach, describe, expect, it } from 'vitest'
+import { fixtureAccounts } from '../../devstack/fixtures.js'
+import { solanaFixtureAccounts, solanaFixtureMints } from '../../devstack/solana/fixtures.js'
+import { browserForFile } from '../support/browser-for-file.js'
+import { DEV_WALLET_RDNS, type DemoPage, openDemo, ui } from './helpers/demoPage.js'
+import { getDemo } from './helpers/demoStack.js'
+
+const getBrowser = browserForFile()
+let demo: DemoPage | undefined
+
+afterEach(async () => {
+  if (!demo) return
+  expect(demo.blocked).toEqual([])
+  expect(demo.console.filter((m) => m.type === 'pageerror' || m.type === 'error')).toEqual([])
+  await demo.context.close()
+  demo = undefined
+})
+
+const SOLANA_WALLET = 'solana:latch-dev-solana'
+const [me, bob] = solanaFixtureAccounts.map((account) => account.address) as [string, string]
+const evmAccount = fixtureAccounts[0]!.address
+const threeDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
+const short = (value: string) => `${value.slice(0, 4)}...${value.slice(-6)}`
+
+const rpc = () => createSolanaRpc(getDemo().solana.rpcUrl)
+const lamportsOf = async (owner: string) => (await rpc().getBalance(address(owner)).send()).value
+const lusdOf = async (owner: string) => {
+  const { value } = await rpc()
+    .getTokenAccountsByOwner(
+      address(owner),
+      { mint: address(solanaFixtureMints.LUSD.address) },
+      { encoding: 'jsonParsed' },
+    )
+    .send()
+  return formatUnits(BigInt(value[0]!.account.data.parsed.info.tokenAmount.amount), 6)
+}
+
+/** The demo's locators plus the dev Solana wallet's prompt and the send form. */
+function solanaUi(demoPage: DemoPage) {
+  const { page } = demoPage
+  const view = ui(page)
+  return {
+    ...view,
+    solPromptTitle: page.getByTestId('devwallet-sol-title'),
+    solApprove: page.getByTestId('devwallet-sol-approve'),
+    alsoConnected: page.getByTestId('demo-also-connected'),
+    lusdAmount: view.dialog.locator('[data-token="LUSD"] [data-latchkit="token-amount"]'),
+    sendToken: view.dialog.locator('[data-latchkit="send-token"]'),
+    sendAmount: view.dialog.locator('[data-latchkit="send-amount"]'),
+    sendReceiver: view.dialog.locator('[data-latchkit="send-receiver"]'),
+    sendFee: view.dialog.locator('[data-latchkit="send-fee"]'),
+    preview: view.dialog.getByRole('button', { name: 'Preview Send' }),
+    confirm: view.dialog.locator('[data-latchkit="send-confirm"]'),
+  }
+}
+
+/** Connect Wallet, Latch Dev Solana, Approve in its prompt; resolves once the page shows the account. */
+async function connectSolana(demoPage: DemoPage) {
+  const view = solanaUi(demoPage)
+  await view.connectButton.click()
+  await view.walletEntry(SOLANA_WALLET).click()
+  // The prompt re-renders when the request arrives: poll, never read once.
+  await expect.poll(() => view.solPromptTitle.textContent()).toBe('Connection request')
+  await view.solApprove.click()
+  await expect.poll(() => view.summaryAddress.textContent()).toBe(me)
+  await view.dialog.waitFor({ state: 'hidden' })
+  return view
+}
+
+describe('demo: Solana through the dev Solana wallet', () => {
+  it('connects through the modal; the page and the account view show SOL and LUSD as the endpoint reports them', async () => {
+    demo = await openDemo(getBrowser())
+    const view = await connectSolana(demo)
+    const [lamports, lusd] = await Promise.all([lamportsOf(me), lusdOf(me)])
+    await expect.poll(() => view.summaryBalance.textContent()).toBe(`${formatUnits(lamports, 9)} SOL`)
+    expect(await view.summaryNetwork.textContent()).toBe(
+      `Latch Solana Local · chain ${getDemo().solana.genesisHash.slice(0, 32)}`,
+    )
+    expect(await view.networkButton.textContent()).toBe('Latch Solana Local')
+
+    await view.accountButton.click()
+    await expect.poll(() => view.accountName.textContent()).toBe(short(me))
+    await expect
+      .poll(() => view.accountBalance.textContent())
+      .toBe(`${threeDecimals.format(Number(formatUnits(lamports, 9)))} SOL`)
+    // LUSD by name and amount from the local API; the 0-decimal ZDT the wallet holds is left out.
+    await expect.poll(() => view.lusdAmount.textContent()).toBe(`${threeDecimals.format(Number(lusd))} LUSD`)
+    expect(await view.dialog.locator('[data-token="ZDT"]').count()).toBe(0)
+  })
+
+  it('sends SOL through the send plugin, approved in the dev Solana wallet; the new balance shows and is on chain', async () => {
+    demo = await openDemo(getBrowser())
+    const view = await connectSolana(demo)
+    const [mineBefore, bobBefore] = await Promise.all([lamportsOf(me), lamportsOf(bob)])
+
+    await view.accountButton.click()
+    // The account view re-renders as the balances arrive; click once it has settled.
+    await expect.poll(() => view.lusdAmount.count()).toBe(1)
+    await view.dialog.locator('[data-feature="send"]').click()
+    await expect.poll(() => view.dialogTitle.textContent()).toBe('Send')
+    await view.sendToken.selectOption(`${getDemo().solana.caipNetworkId}/native`)
+    await view.sendAmount.fill('0.25')
+    await view.sendReceiver.fill(bob)
+    await expect.poll(() => view.sendFee.textContent()).toMatch(/SOL$/)
+    await view.preview.click()
+    await view.confirm.click()
+    await expect.poll(() => view.solPromptTitle.textContent()).toBe('Send transaction')
+    await view.solApprove.click()
+    await expect.poll(() => view.dialogTitle.textContent()).toBe('Account')
+
+    expect(await lamportsOf(bob)).toBe(bobBefore + 250_000_000n)
+    const mineAfter = await lamportsOf(me)
+    // The amount and the network fee, nothing else.
+    expect(mineBefore - mineAfter - 250_000_000n).toBeGreaterThan(0n)
+    expect(mineBefore - mineAfter - 250_000_000n).toBeLessThan(100_000n)
+    await expect.poll(() => view.summaryBalance.textContent()).toBe(`${formatUnits(mineAfter, 9)} SOL`)
+    await expect
+      .poll(() => view.accountBalance.textContent())
+      .toBe(`${threeDecimals.format(Number(formatUnits(mineAfter, 9)))} SOL`)
+  })
+
+  it('connects EVM too from the network list; both accounts show, and the list moves between them without a prompt', async () => {
+    demo = await openDemo(getBrowser())
+    const view = await connectSolana(demo)
+
+    // Picking an EVM network with only Solana connected leads to Connect, for the EVM wallet.
+    await view.networkButton.click()
+    await view.networkRow('eip155:31337').click()
+    await expect.poll(() => view.dialogTitle.textContent()).toBe('Connect Wallet')
+    await view.walletEntry(DEV_WALLET_RDNS).click()
+    await view.wallet.approve.click()
+    await expect.poll(() => view.summaryAddress.textContent()).toBe(evmAccount)
+    await expect.poll(() => view.alsoConnected.getAttribute('data-namespace')).toBe('solana')
+    expect(await view.alsoConnected.textContent()).toContain(me)
+    await view.dialog.waitFor({ state: 'hidden' })
+
+    // Back to Solana and to EVM again: the same account views, no wallet asked anything.
+    await view.networkButton.click()
+    await view.networkRow(getDemo().solana.caipNetworkId).click()
+    await expect.poll(() => view.summaryAddress.textContent()).toBe(me)
+    await expect.poll(() => view.networkButton.textContent()).toBe('Latch Solana Local')
+    await expect.poll(() => view.alsoConnected.textContent()).toContain(evmAccount)
+    await view.dialog.waitFor({ state: 'hidden' })
+
+    await view.accountButton.click()
+    await expect.poll(() => view.accountName.textContent()).toBe(short(me))
+    await view.dialog.locator('button.lk-row', { hasText: 'Latch Solana Local' }).click()
+    await view.networkRow('eip155:31337').click()
+    await expect.poll(() => view.accountName.textContent()).toBe(short(evmAccount))
+    await expect.poll(() => view.accountBalance.textContent()).toMatch(/ ETH$/)
+    expect(await view.summaryAddress.textContent()).toBe(evmAccount)
+    expect(await view.solApprove.isVisible()).toBe(false)
+    expect(await view.wallet.prompt.isVisible()).toBe(false)
+  })
+})
