@@ -5,7 +5,9 @@
  * read back from the chain), the wallet's Reject, silent reconnect after a reload, and EVM
  * (anvil, the EVM dev wallet) connected at the same time, the network list moving the
  * same account view between the two namespaces.
- * A page of its own (test/solana/browser): the demo does not carry Solana yet.
+ * A page of its own (test/solana/browser), not the demo: no API server, so balances come
+ * from the chain through the adapter, and a hook for signMessage. The demo with Solana is
+ * test/e2e/solana.test.ts.
  */
 import { fileURLToPath } from 'node:url'
 import { ed25519 } from '@noble/curves/ed25519.js'
