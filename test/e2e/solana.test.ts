@@ -1,9 +1,9 @@
 /**
  * Solana in the demo, in Chromium against the demo's litesvm endpoint: connecting the dev
- * Solana wallet through the modal, its SOL and LUSD balances, SOL sent through the send
- * plugin and approved in the wallet's prompt, and EVM connected too, the network list
- * moving between the two accounts. Only this file touches the Solana endpoint; it sends
- * from fixture account 0 and asserts against what it reads first.
+ * Solana wallet through the modal, its SOL and LUSD balances and the Receive view, SOL and
+ * LUSD sent through the send plugin and approved in the wallet's prompt, and EVM connected
+ * too, the network list moving between the two accounts. Only this file touches the Solana
+ * endpoint; it sends from fixture account 0 and asserts against what it reads first.
  */
 import { address, createSolanaRpc } from '@solana/kit'
 import { formatUnits } from 'viem'
@@ -26,7 +26,7 @@ afterEach(async () => {
 })
 
 const SOLANA_WALLET = 'solana:latch-dev-solana'
-const [me, bob] = solanaFixtureAccounts.map((account) => account.address) as [string, string]
+const [me, bob, carol] = solanaFixtureAccounts.map((account) => account.address) as [string, string, string]
 const evmAccount = fixtureAccounts[0]!.address
 const threeDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
 const short = (value: string) => `${value.slice(0, 4)}...${value.slice(-6)}`
@@ -63,6 +63,24 @@ function solanaUi(demoPage: DemoPage) {
   }
 }
 
+/** From the account view to the Send form, once the account view has its token rows. */
+async function openSend(view: ReturnType<typeof solanaUi>) {
+  await view.accountButton.click()
+  // The account view re-renders as the balances arrive; click once it has settled.
+  await expect.poll(() => view.lusdAmount.count()).toBe(1)
+  await view.dialog.locator('[data-feature="send"]').click()
+  await expect.poll(() => view.dialogTitle.textContent()).toBe('Send')
+}
+
+/** Preview, Send, then Approve in the dev Solana wallet; resolves back on the account view. */
+async function sendAndApprove(view: ReturnType<typeof solanaUi>) {
+  await view.preview.click()
+  await view.confirm.click()
+  await expect.poll(() => view.solPromptTitle.textContent()).toBe('Send transaction')
+  await view.solApprove.click()
+  await expect.poll(() => view.dialogTitle.textContent()).toBe('Account')
+}
+
 /** Connect Wallet, Latch Dev Solana, Approve in its prompt; resolves once the page shows the account. */
 async function connectSolana(demoPage: DemoPage) {
   const view = solanaUi(demoPage)
@@ -95,6 +113,15 @@ describe('demo: Solana through the dev Solana wallet', () => {
     // LUSD by name and amount from the local API; the 0-decimal ZDT the wallet holds is left out.
     await expect.poll(() => view.lusdAmount.textContent()).toBe(`${threeDecimals.format(Number(lusd))} LUSD`)
     expect(await view.dialog.locator('[data-token="ZDT"]').count()).toBe(0)
+
+    // Receive: the Solana address as a QR code, on the app's Solana network only.
+    await view.dialog.locator('[data-feature="receive"]').click()
+    await expect
+      .poll(() => view.dialog.getByRole('img', { name: `QR code of the address ${me}` }).count())
+      .toBe(1)
+    expect(await view.dialog.locator('[data-latchkit="receive-networks"] li').allTextContents()).toEqual([
+      'Latch Solana Local',
+    ])
   })
 
   it('sends SOL through the send plugin, approved in the dev Solana wallet; the new balance shows and is on chain', async () => {
@@ -102,20 +129,12 @@ describe('demo: Solana through the dev Solana wallet', () => {
     const view = await connectSolana(demo)
     const [mineBefore, bobBefore] = await Promise.all([lamportsOf(me), lamportsOf(bob)])
 
-    await view.accountButton.click()
-    // The account view re-renders as the balances arrive; click once it has settled.
-    await expect.poll(() => view.lusdAmount.count()).toBe(1)
-    await view.dialog.locator('[data-feature="send"]').click()
-    await expect.poll(() => view.dialogTitle.textContent()).toBe('Send')
+    await openSend(view)
     await view.sendToken.selectOption(`${getDemo().solana.caipNetworkId}/native`)
     await view.sendAmount.fill('0.25')
     await view.sendReceiver.fill(bob)
     await expect.poll(() => view.sendFee.textContent()).toMatch(/SOL$/)
-    await view.preview.click()
-    await view.confirm.click()
-    await expect.poll(() => view.solPromptTitle.textContent()).toBe('Send transaction')
-    await view.solApprove.click()
-    await expect.poll(() => view.dialogTitle.textContent()).toBe('Account')
+    await sendAndApprove(view)
 
     expect(await lamportsOf(bob)).toBe(bobBefore + 250_000_000n)
     const mineAfter = await lamportsOf(me)
@@ -126,6 +145,25 @@ describe('demo: Solana through the dev Solana wallet', () => {
     await expect
       .poll(() => view.accountBalance.textContent())
       .toBe(`${threeDecimals.format(Number(formatUnits(mineAfter, 9)))} SOL`)
+  })
+
+  it('sends LUSD as the local API lists it (its mint in the CAIP-10 address); the Tokens tab shows what is left', async () => {
+    demo = await openDemo(getBrowser())
+    const view = await connectSolana(demo)
+    const [mineBefore, carolBefore] = await Promise.all([lusdOf(me), lusdOf(carol)])
+
+    await openSend(view)
+    await view.sendToken.selectOption(`${getDemo().solana.caipNetworkId}/${solanaFixtureMints.LUSD.address}`)
+    await view.sendAmount.fill('12.5')
+    await view.sendReceiver.fill(carol)
+    await sendAndApprove(view)
+
+    expect(Number(await lusdOf(carol))).toBe(Number(carolBefore) + 12.5)
+    const mineAfter = await lusdOf(me)
+    expect(Number(mineAfter)).toBe(Number(mineBefore) - 12.5)
+    await expect
+      .poll(() => view.lusdAmount.textContent())
+      .toBe(`${threeDecimals.format(Number(mineAfter))} LUSD`)
   })
 
   it('connects EVM too from the network list; both accounts show, and the list moves between them without a prompt', async () => {
