@@ -71,10 +71,10 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
       })
     },
 
-    // Most EVM chains pay fees in an 18-decimal currency; a configured network says which.
-    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-
-    isAddress: (address, { strict = true } = {}) => isAddress(address, { strict }),
+    // No nativeCurrency: EVM chains pay in many (ETH, POL, BNB, AVAX...), so a chain the app
+    // did not configure has none the adapter could name.
+    // The kernel's isAddress is strict (EIP-55) unless told otherwise, as adapters must be.
+    isAddress,
     isAddressPrefix: isEvmAddressPrefix,
     looksLikeAddress: looksLikeEvmAddress,
 

@@ -29,7 +29,6 @@ export function networkForChainId(
   const configured = kernel.networks(namespace)
   const known = configured.find((n) => n.caipNetworkId === caipNetworkId)
   if (known) return known
-  const currency = configured[0]?.nativeCurrency ?? kernel.adapters.get(namespace)?.nativeCurrency
   return {
     id: chainId,
     name: `Unknown network (${caipNetworkId})`,
@@ -37,7 +36,12 @@ export function networkForChainId(
     caipNetworkId,
     // With neither, no amount is read on it (balances stop at unsupported networks), so
     // no decimals are guessed: 0 shows base units as they are.
-    nativeCurrency: currency ? { ...currency } : { name: 'Unknown', symbol: '', decimals: 0 },
+    nativeCurrency: {
+      name: 'Unknown',
+      symbol: '',
+      decimals: 0,
+      ...(configured[0] ?? kernel.adapters.get(namespace))?.nativeCurrency,
+    },
     rpcUrls: { default: { http: [] } },
   }
 }

@@ -212,8 +212,9 @@ export interface ChainAdapter {
   /** Called once when the kernel starts; registers connectors, starts discovery. */
   setup?(ctx: import('./kernel').AdapterContext): void | (() => void)
   /**
-   * The namespace's usual native currency: what the kernel assumes for a chain the app did
-   * not configure when no network of the namespace is configured either.
+   * The namespace's native currency, for a family whose chains all share one (SOL on every
+   * Solana cluster): what the kernel gives a chain the app did not configure when no
+   * network of the namespace is configured either.
    */
   nativeCurrency?: Network['nativeCurrency']
   isAddress?(address: string, options?: { strict?: boolean }): boolean

@@ -135,15 +135,21 @@ export function assertFeeValues({ gasPrice, maxFeePerGas, maxPriorityFeePerGas }
   }
 }
 
-const startsWith0x = z.string().check(z.startsWith('0x', { error: "must start with '0x'" }))
+// The schemas below check what only one chain family's requests carry. Every call that
+// builds them is marked pure, so a bundler drops them from apps that never validate such
+// a request (zod/mini's builders are not marked side-effect free themselves): an EVM-only
+// app does not ship the Solana options schema, nor any app the wallet_sendCalls one.
+const startsWith0x = /* @__PURE__ */ z
+  .string()
+  .check(/* @__PURE__ */ z.startsWith('0x', { error: "must start with '0x'" }))
 
 /**
  * One call of `wallet_sendCalls`: `to` must start with 0x, `data` too when given
  * (SPEC §5). Other fields (value, capabilities, ...) pass through untouched.
  */
-export const sendCallSchema = z.looseObject({
+export const sendCallSchema = /* @__PURE__ */ z.looseObject({
   to: startsWith0x,
-  data: z.optional(startsWith0x),
+  data: /* @__PURE__ */ z.optional(startsWith0x),
 })
 
 /** A `wallet_sendCalls` call after validation. */
@@ -174,11 +180,11 @@ export const solanaCommitments = [
 ] as const
 
 /** Options of a Solana signAndSend (SPEC §5). Unknown keys are dropped. */
-export const solanaSendOptionsSchema = z.object({
-  skipPreflight: z.optional(z.boolean()),
-  preflightCommitment: z.optional(z.enum(solanaCommitments)),
-  maxRetries: z.optional(z.number()),
-  minContextSlot: z.optional(z.number()),
+export const solanaSendOptionsSchema = /* @__PURE__ */ z.object({
+  skipPreflight: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  preflightCommitment: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.enum(solanaCommitments)),
+  maxRetries: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number()),
+  minContextSlot: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.number()),
 })
 
 export type SolanaSendOptions = z.output<typeof solanaSendOptionsSchema>
