@@ -40,6 +40,8 @@ export type OpenPgliteOptions = {
 export async function openPglite(options: OpenPgliteOptions = {}): Promise<PGlite> {
   const { dataDir } = options
   if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create({ dataDir })
+  // PGlite makes the data dir but not its parents (`.devstack/sessions/5173` on a first run).
+  if (dataDir) mkdirSync(dataDir, { recursive: true })
   const cacheDir = options.cacheDir ?? defaultPgliteCacheDir
   const template = join(cacheDir, `pglite-${pgliteVersion()}-empty.tar`)
   if (existsSync(template)) {

@@ -18,13 +18,15 @@ import { PROJECT_ID } from './helpers'
 const APP = 'http://127.0.0.1:5173'
 const signer = privateKeyToAccount(fixtureAccounts[2]!.privateKey)
 const { chains } = getDevstack()
-const dataDir = mkdtempSync(join(tmpdir(), 'latchkit-api-siwe-'))
+const tempDir = mkdtempSync(join(tmpdir(), 'latchkit-api-siwe-'))
+// Parents that do not exist yet, as on the first `npm run demo` (.devstack/sessions/5173).
+const dataDir = join(tempDir, 'sessions', '5173')
 const running: ApiServer[] = []
 
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.stop()))
 })
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+afterAll(() => rmSync(tempDir, { recursive: true, force: true }))
 
 async function start(withSiwe = true): Promise<ApiServer> {
   const server = await startApiServer({
