@@ -43,6 +43,12 @@ export function TryThis(): ReactElement {
         </li>
         <li>Reload the page: you are still connected, with no prompt.</li>
         <li>
+          Under <b>Sign in with the wallet</b>, click <b>Turn on sign-in</b>. Once connected, the widget asks
+          you to <b>Sign</b> a message; approve it in the dev wallet. The card shows who is signed in, after a
+          reload too (and after restarting <code>npm run demo</code>); <b>Sign out</b> ends the session on the
+          server.
+        </li>
+        <li>
           Disconnect from the account view (click your address), or with <b>Disconnect site</b> in the dev
           wallet.
         </li>

@@ -4,6 +4,8 @@
  * signed in after a reload without a prompt, and signed out with the session revoked on
  * the server (asked over HTTP, as the app's backend would).
  */
+import { mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { DevstackConfig } from '../../demo/src/devstackConfig.js'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
@@ -65,6 +67,10 @@ describe('demo: sign in with the wallet', () => {
     await view.dialog.waitFor({ state: 'hidden' })
     await expect.poll(() => card.getAttribute('data-state')).toBe('signed-in')
     expect(await status.textContent()).toBe(`Signed in as ${account0}`)
+    // For a person to look at; test-results/ is not in git.
+    const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
+    mkdirSync(results, { recursive: true })
+    await page.screenshot({ path: `${results}e2e-demo-signed-in.png`, fullPage: true })
     // The verifier set its HttpOnly cookie for the API's host; the backend honours it.
     const cookie = (await context.cookies(api)).find((c) => c.name === 'siwe_session')
     expect(cookie?.httpOnly).toBe(true)
