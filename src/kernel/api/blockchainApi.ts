@@ -303,6 +303,9 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
     timeoutMs: options.timeoutMs ?? API_TIMEOUT_MS,
     now,
   })
+  // Cache keys keep an address as given: Solana addresses are case-sensitive, so folding
+  // case could serve one account's answer for another. An EVM address in two spellings
+  // costs one extra request, never a wrong answer.
   const portfolio = createTtlCache<string, Promise<AccountBalance>>({ ttlMs: PORTFOLIO_TTL_MS, now })
   const identities = createTtlCache<string, Promise<Identity>>({ ttlMs: IDENTITY_TTL_MS, now })
   const names = createTtlCache<string, Promise<unknown>>({ ttlMs: ENS_TTL_MS, now })
@@ -363,7 +366,7 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
     async getIdentity({ address, chainId, sender, signal }) {
       const network = chainId ?? options.activeNetwork?.()
       if (!allowed(network)) return { name: null, avatar: null }
-      return cached(identities, `${network}|${address.toLowerCase()}|${sender ?? ''}`, async () => {
+      return cached(identities, `${network}|${address}|${sender ?? ''}`, async () => {
         const answer = await call(
           'GET',
           `v1/identity/${segment(address)}`,
@@ -478,7 +481,7 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
 
     async getAccountBalance({ address, chainId, currency = 'usd', forceUpdate, signal }) {
       if (!allowed(chainId)) return { balances: [] }
-      const key = `${chainId}|${address.toLowerCase()}|${currency}`
+      const key = `${chainId}|${address}|${currency}`
       const load = async (): Promise<AccountBalance> => {
         const answer = await call(
           'GET',
@@ -506,7 +509,7 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
 
     async getAccountNfts({ address, chainId, forceUpdate, signal }) {
       if (!allowed(chainId)) return { data: [] }
-      const key = `${chainId}|${address.toLowerCase()}`
+      const key = `${chainId}|${address}`
       if (forceUpdate) nfts.delete(key)
       return cached(nfts, key, () =>
         call(
@@ -545,7 +548,7 @@ export function createBlockchainApi(options: BlockchainApiOptions): BlockchainAp
       if (!allowed(undefined)) return []
       return cached(
         names as TtlCache<string, Promise<Profile[]>>,
-        `reverse|${address.toLowerCase()}|${sender ?? ''}|${apiVersion ?? ''}`,
+        `reverse|${address}|${sender ?? ''}|${apiVersion ?? ''}`,
         () =>
           call(
             'GET',
