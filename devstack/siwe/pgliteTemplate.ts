@@ -10,10 +10,13 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 
-/** Beside the anvil state cache; inside node_modules so a fresh install starts clean. */
-export const defaultPgliteCacheDir = fileURLToPath(
-  new URL('../../node_modules/.cache/latchkit/', import.meta.url),
-)
+/**
+ * Beside the anvil state cache; inside node_modules so a fresh install starts clean.
+ * Computed on call, not at import: a test in a DOM environment imports the devstack
+ * through the API server, and its URL class makes no file: URLs.
+ */
+export const defaultPgliteCacheDir = (): string =>
+  fileURLToPath(new URL('../../node_modules/.cache/latchkit/', import.meta.url))
 
 // The package does not export its package.json: find it from the entry it does export.
 function pgliteVersion(): string {
@@ -42,7 +45,7 @@ export async function openPglite(options: OpenPgliteOptions = {}): Promise<PGlit
   if (dataDir && existsSync(join(dataDir, 'PG_VERSION'))) return PGlite.create({ dataDir })
   // PGlite makes the data dir but not its parents (`.devstack/sessions/5173` on a first run).
   if (dataDir) mkdirSync(dataDir, { recursive: true })
-  const cacheDir = options.cacheDir ?? defaultPgliteCacheDir
+  const cacheDir = options.cacheDir ?? defaultPgliteCacheDir()
   const template = join(cacheDir, `pglite-${pgliteVersion()}-empty.tar`)
   if (existsSync(template)) {
     try {
