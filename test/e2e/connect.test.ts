@@ -5,29 +5,25 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { createPublicClient, formatEther, http } from 'viem'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
-import { browserForFile } from '../support/browser-for-file.js'
-import { connectWithDevWallet, DEV_WALLET_RDNS, type DemoPage, openDemo, ui } from './helpers/demoPage.js'
+import {
+  connectWithDevWallet,
+  DEV_WALLET_RDNS,
+  type DemoPage,
+  demoPagesForFile,
+  ui,
+} from './helpers/demoPage.js'
 import { demoChain } from './helpers/demoStack.js'
 
-const getBrowser = browserForFile()
-let demo: DemoPage | undefined
-
-afterEach(async () => {
-  if (!demo) return
-  expect(demo.blocked).toEqual([])
-  expect(demo.console.filter((m) => m.type === 'pageerror' || m.type === 'error')).toEqual([])
-  await demo.context.close()
-  demo = undefined
-})
+const openPage = demoPagesForFile()
 
 const account0 = fixtureAccounts[0]!.address
 const threeDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
 
 describe('demo: connect through the dev wallet', () => {
   it('shows the address and the balance anvil reports, in the app and in the account view', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = ui(demo.page)
     await view.connectButton.click()
     await view.walletEntry(DEV_WALLET_RDNS).click()
@@ -58,7 +54,7 @@ describe('demo: connect through the dev wallet', () => {
   })
 
   it('shows the declined state when the wallet rejects, and Try again connects', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = ui(demo.page)
     await view.connectButton.click()
     await view.walletEntry(DEV_WALLET_RDNS).click()
@@ -75,7 +71,7 @@ describe('demo: connect through the dev wallet', () => {
   })
 
   it('disconnect clears the account, forgets the site in the wallet, and stays disconnected after reload', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = ui(demo.page)
     await connectWithDevWallet(demo.page)
     await view.dialog.waitFor({ state: 'hidden' })
@@ -99,7 +95,7 @@ describe('demo: connect through the dev wallet', () => {
   })
 
   it('disconnects the app when the person clicks Disconnect site in the wallet', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = ui(demo.page)
     await connectWithDevWallet(demo.page)
     await view.wallet.disconnect.click()
@@ -108,7 +104,7 @@ describe('demo: connect through the dev wallet', () => {
   })
 
   it('reconnects to the same account after a reload, without a prompt', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = ui(demo.page)
     await connectWithDevWallet(demo.page)
     // Pick account 1 in the wallet first, so "the same account" is not just the default one.

@@ -4,28 +4,18 @@
  * opens UnsupportedChain until the visitor switches back.
  */
 import { createPublicClient, formatEther, http } from 'viem'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
-import { browserForFile } from '../support/browser-for-file.js'
-import { connectWithDevWallet, type DemoPage, openDemo, ui } from './helpers/demoPage.js'
+import { connectWithDevWallet, type DemoPage, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { demoChain } from './helpers/demoStack.js'
 
-const getBrowser = browserForFile()
-let demo: DemoPage | undefined
-
-afterEach(async () => {
-  if (!demo) return
-  expect(demo.blocked).toEqual([])
-  expect(demo.console.filter((m) => m.type === 'pageerror' || m.type === 'error')).toEqual([])
-  await demo.context.close()
-  demo = undefined
-})
+const openPage = demoPagesForFile()
 
 const account0 = fixtureAccounts[0]!.address
 
 describe('demo: networks', () => {
   it('switches to the second local chain from the network button, approved in the dev wallet', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = ui(demo.page)
     await connectWithDevWallet(demo.page)
     await view.dialog.waitFor({ state: 'hidden' })
@@ -49,7 +39,7 @@ describe('demo: networks', () => {
   })
 
   it('opens UnsupportedChain when the wallet moves to a chain the app lacks, and switching back from it works', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = ui(demo.page)
     await connectWithDevWallet(demo.page)
     await view.dialog.waitFor({ state: 'hidden' })

@@ -6,23 +6,13 @@
  */
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { DevstackConfig } from '../../demo/src/devstackConfig.js'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
-import { browserForFile } from '../support/browser-for-file.js'
-import { connectWithDevWallet, type DemoPage, openDemo, ui } from './helpers/demoPage.js'
+import { connectWithDevWallet, type DemoPage, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { getDemo } from './helpers/demoStack.js'
 
-const getBrowser = browserForFile()
-let demo: DemoPage | undefined
-
-afterEach(async () => {
-  if (!demo) return
-  expect(demo.blocked).toEqual([])
-  expect(demo.console.filter((m) => m.type === 'pageerror' || m.type === 'error')).toEqual([])
-  await demo.context.close()
-  demo = undefined
-})
+const openPage = demoPagesForFile()
 
 const account0 = fixtureAccounts[0]!.address
 
@@ -41,7 +31,7 @@ async function serverSession(api: string, token: string): Promise<{ status: numb
 
 describe('demo: sign in with the wallet', () => {
   it('signs in through the dev wallet, stays signed in after a reload, and signing out revokes the session', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const { page, context } = demo
     const view = ui(page)
     const card = page.getByTestId('demo-sign-in')

@@ -7,23 +7,13 @@
  */
 import { address, createSolanaRpc } from '@solana/kit'
 import { formatUnits } from 'viem'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { solanaFixtureAccounts, solanaFixtureMints } from '../../devstack/solana/fixtures.js'
-import { browserForFile } from '../support/browser-for-file.js'
-import { DEV_WALLET_RDNS, type DemoPage, openDemo, ui } from './helpers/demoPage.js'
+import { DEV_WALLET_RDNS, type DemoPage, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { getDemo } from './helpers/demoStack.js'
 
-const getBrowser = browserForFile()
-let demo: DemoPage | undefined
-
-afterEach(async () => {
-  if (!demo) return
-  expect(demo.blocked).toEqual([])
-  expect(demo.console.filter((m) => m.type === 'pageerror' || m.type === 'error')).toEqual([])
-  await demo.context.close()
-  demo = undefined
-})
+const openPage = demoPagesForFile()
 
 const SOLANA_WALLET = 'solana:latch-dev-solana'
 const [me, bob, carol] = solanaFixtureAccounts.map((account) => account.address) as [string, string, string]
@@ -96,7 +86,7 @@ async function connectSolana(demoPage: DemoPage) {
 
 describe('demo: Solana through the dev Solana wallet', () => {
   it('connects through the modal; the page and the account view show SOL and LUSD as the endpoint reports them', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = await connectSolana(demo)
     const [lamports, lusd] = await Promise.all([lamportsOf(me), lusdOf(me)])
     await expect.poll(() => view.summaryBalance.textContent()).toBe(`${formatUnits(lamports, 9)} SOL`)
@@ -125,7 +115,7 @@ describe('demo: Solana through the dev Solana wallet', () => {
   })
 
   it('sends SOL through the send plugin, approved in the dev Solana wallet; the new balance shows and is on chain', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = await connectSolana(demo)
     const [mineBefore, bobBefore] = await Promise.all([lamportsOf(me), lamportsOf(bob)])
 
@@ -148,7 +138,7 @@ describe('demo: Solana through the dev Solana wallet', () => {
   })
 
   it('sends LUSD as the local API lists it (its mint in the CAIP-10 address); the Tokens tab shows what is left', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = await connectSolana(demo)
     const [mineBefore, carolBefore] = await Promise.all([lusdOf(me), lusdOf(carol)])
 
@@ -167,7 +157,7 @@ describe('demo: Solana through the dev Solana wallet', () => {
   })
 
   it('connects EVM too from the network list; both accounts show, and the list moves between them without a prompt', async () => {
-    demo = await openDemo(getBrowser())
+    const demo = await openPage()
     const view = await connectSolana(demo)
 
     // Picking an EVM network with only Solana connected leads to Connect, for the EVM wallet.

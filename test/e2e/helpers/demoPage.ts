@@ -4,8 +4,10 @@
  * Playwright's locators see through), and the dev wallet panel.
  */
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core'
+import { afterEach, expect } from 'vitest'
 import { DEV_WALLET_RDNS } from '../../../devstack/dev-wallet/index.js'
 import { newLocalContext } from '../../support/browser.js'
+import { browserForFile } from '../../support/browser-for-file.js'
 import { getDemo } from './demoStack.js'
 import { walletPanel } from './devWalletDriver.js'
 
@@ -16,6 +18,38 @@ export type DemoPage = {
   blocked: string[]
   /** Console output and uncaught page errors, in order. */
   console: Array<{ type: string; text: string }>
+}
+
+/**
+ * The way a test file opens the demo: one browser for the file, a fresh page per call, and
+ * after each test the checks every demo test shares (no request left the machine, no page
+ * error or console error) before the page's context closes.
+ *
+ * @example
+ * const openPage = demoPagesForFile()
+ * it('connects', async () => {
+ *   const demo = await openPage()
+ *   await connectWithDevWallet(demo.page)
+ * })
+ */
+export function demoPagesForFile(): () => Promise<DemoPage> {
+  const getBrowser = browserForFile()
+  let current: DemoPage | undefined
+  afterEach(async () => {
+    const demo = current
+    current = undefined
+    if (!demo) return
+    try {
+      expect(demo.blocked).toEqual([])
+      expect(demo.console.filter((m) => m.type === 'pageerror' || m.type === 'error')).toEqual([])
+    } finally {
+      await demo.context.close()
+    }
+  })
+  return async () => {
+    current = await openDemo(getBrowser())
+    return current
+  }
 }
 
 /**
