@@ -105,14 +105,20 @@ function ui() {
   }
 }
 
-/** Connect Wallet, Latch Dev Wallet, Approve; then the account view's Send button. */
-async function connectAndOpen(feature: 'send' | 'receive') {
+/** Connect Wallet, Latch Dev Wallet, Approve; then the account button opens the account view. */
+async function connectAndShowAccount() {
   const view = ui()
   await page.locator('[data-latchkit="connect-button"]').click()
   await view.dialog.locator(`button[data-connector="${DEV_WALLET_RDNS}"]`).click()
   await view.wallet.approve.click()
   await view.dialog.waitFor({ state: 'hidden' })
   await page.locator('[data-latchkit="account-button"]').click()
+  return view
+}
+
+/** Connected, then the account view's Send or Receive button. */
+async function connectAndOpen(feature: 'send' | 'receive') {
+  const view = await connectAndShowAccount()
   await view.dialog.locator(`[data-feature="${feature}"]`).click()
   await expect.poll(() => view.title.textContent()).toBe(feature === 'send' ? 'Send' : 'Receive')
 }
@@ -295,12 +301,7 @@ describe('account view: Tokens and NFTs tabs', () => {
       .then((names) => names.sort())
 
   it('shows the fixture balances with USD values and the NFTs, and both show the new figures after tokens and an NFT move on chain', async () => {
-    const view = ui()
-    await page.locator('[data-latchkit="connect-button"]').click()
-    await view.dialog.locator(`button[data-connector="${DEV_WALLET_RDNS}"]`).click()
-    await view.wallet.approve.click()
-    await view.dialog.waitFor({ state: 'hidden' })
-    await page.locator('[data-latchkit="account-button"]').click()
+    const view = await connectAndShowAccount()
     const tab = (name: string) => view.dialog.getByRole('tab', { name })
 
     // Tokens: ETH, LUSD and LTK by value; the 0-decimal ZDT is filtered out (SPEC §5).
