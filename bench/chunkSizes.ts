@@ -12,7 +12,7 @@ export interface ChunkSizes {
   initial: Weight
   /**
    * What a visitor loads to connect and see the account: the initial chunks plus the lazy
-   * chunks of the views DESIGN's budget names (see {@link firstOpenViews}).
+   * chunks of the views DESIGN's budget names (see {@link firstOpenModules}).
    */
   firstOpen: Weight
   /** Every JavaScript file of the build, lazily loaded chunks included. */
@@ -54,18 +54,21 @@ export function initialChunks(metafile: Metafile, entry: string): string[] {
 }
 
 /**
- * The lazily loaded modules that DESIGN's budget counts with the initial JS: the Connect
- * view, the connecting state, the Account view and its default (Tokens) tab. Other views
- * (Networks, UnsupportedChain, the NFTs tab) and the API clients, which a kernel without
- * an `api` option never loads, are left out.
+ * The lazily loaded modules that DESIGN's budget counts with the initial JS: what a visitor
+ * fetches to open the modal, connect and see the account. That is the module of the first
+ * open (src/react/views/firstOpen.ts: the dialog shell, the Connect view, the connecting
+ * state, the Account view and its default Tokens tab), or those views wherever they are a
+ * dynamic import of their own. Other views (Networks, UnsupportedChain, the NFTs tab) and
+ * the API clients, which a kernel without an `api` option never loads, are left out.
  */
-export const firstOpenViews = /src\/react\/views\/(ConnectView|ConnectingExternalView|AccountView|tabs\/TokensTab)\.tsx$/
+export const firstOpenModules =
+  /src\/react\/views\/(firstOpen|ConnectView|ConnectingExternalView|AccountView|tabs\/TokensTab)\.tsx?$/
 
-/** The initial chunks plus the chunks of {@link firstOpenViews} and what they import statically. */
+/** The initial chunks plus the chunks of {@link firstOpenModules} and what they import statically. */
 export function firstOpenChunks(metafile: Metafile, entry: string): string[] {
   const seen = new Set(initialChunks(metafile, entry))
   const views = Object.keys(metafile.outputs).filter((path) =>
-    firstOpenViews.test(metafile.outputs[path]?.entryPoint ?? ''),
+    firstOpenModules.test(metafile.outputs[path]?.entryPoint ?? ''),
   )
   for (const view of views) for (const path of initialChunks(metafile, view)) seen.add(path)
   return [...seen]

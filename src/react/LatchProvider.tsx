@@ -2,6 +2,7 @@
 import type { Kernel } from 'latchkit'
 import { type ReactElement, type ReactNode, useEffect } from 'react'
 import { KernelContext } from './context'
+import { loadShell } from './modal/loadShell'
 import { preloadView } from './modal/loadView'
 import { Modal } from './modal/Modal'
 import { coreStrings } from './strings'
@@ -34,12 +35,13 @@ export interface LatchProviderProps {
 export function LatchProvider({ kernel, children }: LatchProviderProps): ReactElement {
   // Idempotent, and needed before the first render (server included) so strings resolve.
   installCore(kernel)
-  // The view open() would show is fetched while idle, so the first open paints at once.
+  // The dialog and the view open() would show are fetched while idle, so the first open
+  // paints at once.
   useEffect(() => {
-    const timer = setTimeout(
-      () => preloadView(kernel, kernel.getState().status === 'connected' ? 'Account' : 'Connect'),
-      0,
-    )
+    const timer = setTimeout(() => {
+      loadShell().catch(() => {})
+      preloadView(kernel, kernel.getState().status === 'connected' ? 'Account' : 'Connect')
+    }, 0)
     return () => clearTimeout(timer)
   }, [kernel])
   return (

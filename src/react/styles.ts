@@ -1,59 +1,25 @@
 /**
- * The modal's stylesheet, injected into its shadow root: the host page cannot reach in
- * and nothing here can leak out. Colours, radius, font and z-index come from the theme's
- * custom properties (see tokens.ts), set inline on `.lk-root`.
- * SPEC §2: 360px wide. SPEC §9: view 150 ms, header text 120 ms, height 150 ms.
+ * The stylesheet every modal shadow root holds from the start: the root, the snackbar (it
+ * shows while the modal is closed), focus rings and the reduced-motion switch. The dialog
+ * and its views bring the rest (dialogStyles.ts) when they load. The host page cannot
+ * reach in and nothing here can leak out. Colours, radius, font and z-index come from the
+ * theme's custom properties (see tokens.ts), set inline on `.lk-root`.
  */
 export const modalCss = `
 :host{all:initial}
 .lk-root{font-family:var(--lk-font);color:var(--lk-fg);font-size:14px;line-height:1.4;-webkit-font-smoothing:antialiased}
 .lk-root *,.lk-root *::before,.lk-root *::after{box-sizing:border-box}
-.lk-overlay{position:fixed;inset:0;z-index:var(--lk-z-index);background:var(--lk-overlay);display:flex;align-items:center;justify-content:center;animation:lk-fade 150ms ease}
-.lk-dialog{width:360px;max-width:calc(100vw - 24px);background:var(--lk-bg);color:var(--lk-fg);border:1px solid var(--lk-border);border-radius:var(--lk-radius);box-shadow:0 8px 40px rgba(0,0,0,.2);overflow:hidden;outline:none}
-.lk-header{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;padding:12px 12px 4px}
-.lk-title{margin:0;font-size:16px;font-weight:600;text-align:center;animation:lk-fade 120ms ease}
-.lk-body{transition:height 150ms ease;overflow:hidden}
-.lk-content{max-height:min(600px,80vh);overflow-y:auto;padding:8px 16px 16px}
-.lk-view{animation:lk-view-in 150ms ease}
-.lk-icon-btn{width:32px;height:32px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:50%;background:transparent;color:var(--lk-fg);cursor:pointer}
-.lk-icon-btn:hover{background:var(--lk-surface)}
 .lk-root button,.lk-root a{font:inherit;color:inherit}
 .lk-root :focus-visible{outline:2px solid var(--lk-accent);outline-offset:2px}
-.lk-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
-.lk-row{width:100%;display:flex;align-items:center;gap:12px;padding:10px 12px;border:0;border-radius:calc(var(--lk-radius) * .75);background:var(--lk-surface);text-align:left;cursor:pointer;text-decoration:none}
-.lk-row:hover{filter:brightness(.97)}
-.lk-row[aria-current=true]{box-shadow:inset 0 0 0 2px var(--lk-accent)}
-.lk-row img,.lk-tile{width:32px;height:32px;border-radius:8px;flex:none;object-fit:cover;display:inline-flex;align-items:center;justify-content:center;background:var(--lk-bg)}
-.lk-grow{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.lk-tag{font-size:12px;padding:2px 8px;border-radius:999px;background:var(--lk-bg);color:var(--lk-muted)}
-.lk-section{margin:16px 0 8px;font-size:12px;color:var(--lk-muted)}
-.lk-muted{color:var(--lk-muted)}
-.lk-center{display:flex;flex-direction:column;align-items:center;gap:8px;text-align:center;padding:16px 0}
-.lk-error{color:var(--lk-error)}
-.lk-primary,.lk-secondary{display:inline-flex;align-items:center;justify-content:center;gap:6px;min-height:40px;padding:0 16px;border-radius:999px;border:0;cursor:pointer;font-weight:600}
-.lk-primary{background:var(--lk-accent);color:var(--lk-accent-fg) !important}
-.lk-secondary{background:var(--lk-surface)}
-.lk-stack{display:flex;flex-direction:column;gap:8px}
-.lk-actions{display:flex;gap:8px;justify-content:center;flex-wrap:wrap}
 .lk-spinner{width:40px;height:40px;border-radius:50%;border:3px solid var(--lk-surface);border-top-color:var(--lk-accent);animation:lk-spin 800ms linear infinite}
-.lk-skeleton{height:52px;border-radius:12px;background:var(--lk-surface);animation:lk-pulse 1s ease-in-out infinite alternate}
-.lk-tabs{display:flex;gap:4px;padding:4px;margin-top:16px;border-radius:999px;background:var(--lk-surface)}
-.lk-tab{flex:1;min-height:32px;border:0;border-radius:999px;background:transparent;cursor:pointer}
-.lk-tab[aria-selected=true]{background:var(--lk-bg);font-weight:600}
-.lk-profile{display:flex;flex-direction:column;align-items:center;gap:6px;padding:8px 0}
-.lk-name{display:flex;align-items:center;gap:4px;font-size:18px;font-weight:600}
 .lk-snackbar{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:calc(var(--lk-z-index) + 1);display:flex;align-items:center;gap:8px;max-width:calc(100vw - 24px);padding:8px 14px;border-radius:999px;background:var(--lk-bg);color:var(--lk-fg);border:1px solid var(--lk-border);box-shadow:0 4px 20px rgba(0,0,0,.15);animation:lk-view-in 150ms ease}
 .lk-snackbar[data-variant=success] svg{color:var(--lk-success)}
 .lk-snackbar[data-variant=error] svg{color:var(--lk-error)}
 .lk-snackbar .lk-spinner{width:14px;height:14px;border-width:2px}
 .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-@keyframes lk-fade{from{opacity:0}}
 @keyframes lk-view-in{from{opacity:0;transform:translateY(4px)}}
 @keyframes lk-spin{to{transform:rotate(360deg)}}
-@keyframes lk-pulse{to{opacity:.5}}
 @media (max-width:430px){
-.lk-overlay{align-items:flex-end}
-.lk-dialog{width:100%;max-width:100%;border-radius:var(--lk-radius) var(--lk-radius) 0 0;border-bottom:0}
 .lk-snackbar{bottom:16px}
 }
 @media (prefers-reduced-motion:reduce){

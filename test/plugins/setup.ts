@@ -8,8 +8,7 @@ afterEach(cleanup)
 // is torn down (the provider preloads core views after mount).
 beforeAll(async () => {
   await Promise.all([
-    import('../../src/react/views/ConnectView'),
-    import('../../src/react/views/AccountView'),
+    import('../../src/react/views/firstOpen'),
     import('../../plugins/send/views/SendView'),
     import('../../plugins/send/views/SendPreviewView'),
     import('../../plugins/receive/ReceiveView'),

@@ -11,7 +11,8 @@ describe('modal shell', () => {
     renderWith(kernel)
     await openOn(kernel, 'Networks')
     const root = shadowRoot()
-    expect(root.querySelector('style')?.textContent).toContain('.lk-dialog{width:360px')
+    const css = [...root.querySelectorAll('style')].map((style) => style.textContent).join('')
+    expect(css).toContain('.lk-dialog{width:360px')
     expect(dialog().getAttribute('aria-modal')).toBe('true')
     const title = root.getElementById(dialog().getAttribute('aria-labelledby') ?? '')
     expect(title?.textContent).toBe('Choose Network')
@@ -184,11 +185,13 @@ describe('snackbar link', () => {
 
 describe('stylesheet', () => {
   it('carries the SPEC §9 timings, the bottom sheet and the reduced-motion switch', async () => {
+    // The shell's sheet and the one the dialog brings when it loads.
     const { modalCss } = await import('../../src/react/styles')
-    expect(modalCss).toMatch(/\.lk-view\{animation:lk-view-in 150ms/)
-    expect(modalCss).toMatch(/\.lk-title\{[^}]*animation:lk-fade 120ms/)
-    expect(modalCss).toMatch(/\.lk-body\{transition:height 150ms/)
-    expect(modalCss).toContain('@media (max-width:430px)')
+    const { dialogCss } = await import('../../src/react/dialogStyles')
+    expect(dialogCss).toMatch(/\.lk-view\{animation:lk-view-in 150ms/)
+    expect(dialogCss).toMatch(/\.lk-title\{[^}]*animation:lk-fade 120ms/)
+    expect(dialogCss).toMatch(/\.lk-body\{transition:height 150ms/)
+    expect(dialogCss).toMatch(/@media \(max-width:430px\)\{\s*\.lk-overlay\{align-items:flex-end\}/)
     expect(modalCss).toMatch(
       /@media \(prefers-reduced-motion:reduce\)\{\s*\.lk-root \*[^{]*\{animation:none !important;transition:none !important\}/,
     )

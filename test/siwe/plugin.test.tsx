@@ -31,10 +31,11 @@ import {
 } from './helpers'
 
 afterEach(cleanup)
-// The view and the message builder load lazily; warm them so a click is answered within
+// The dialog, the view and the message builder load lazily; warm them so a click is answered within
 // a few ticks and no import is in flight at teardown.
 beforeAll(async () => {
   await Promise.all([
+    import('../../src/react/views/firstOpen'),
     import('../../plugins/siwe/ConnectingSiweView'),
     import('../../plugins/siwe/buildSiweMessage'),
   ])

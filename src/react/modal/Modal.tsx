@@ -1,26 +1,35 @@
 'use client'
 import type { ReactElement } from 'react'
 import { createPortal } from 'react-dom'
+import { useKernel } from '../context'
 import { themeStyle } from '../theme'
 import { themeTokens } from '../tokens'
 import { useKernelState } from '../useKernelState'
-import { Dialog } from './Dialog'
+import { useShell } from './loadShell'
 import { Snackbar } from './Snackbar'
 import { useShadowContainer } from './useShadowContainer'
 
 /**
  * The widget's modal and snackbar, portalled into a shadow root so host CSS cannot break
  * them and theirs cannot leak. Themed by the kernel's `theme` state, live. Renders
- * nothing on the server. `<LatchProvider>` mounts it; there is no need to render it.
+ * nothing on the server. The dialog itself loads with the first views (see loadShell.ts).
+ * `<LatchProvider>` mounts it; there is no need to render it.
  */
 export function Modal(): ReactElement | null {
+  const kernel = useKernel()
   const container = useShadowContainer()
   const { theme, isOpen } = useKernelState((state) => ({ theme: state.theme, isOpen: state.modal.open }))
+  const shell = useShell(isOpen && container !== null, (error) => {
+    // Nothing to show: say so, and close so that the next open loads it again.
+    kernel.logger.error('the modal could not be loaded', error)
+    kernel.snackbar.error(kernel.i18n.t('modal.viewFailed'))
+    kernel.close()
+  })
   if (!container) return null
   const style = { ...themeTokens[theme.mode], ...themeStyle(theme.variables) }
   return createPortal(
     <div className="lk-root" data-theme={theme.mode} style={style}>
-      {isOpen && <Dialog />}
+      {isOpen && shell && <shell.Dialog />}
       <Snackbar />
     </div>,
     container,

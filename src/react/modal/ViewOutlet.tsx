@@ -4,7 +4,8 @@ import { type ReactElement, Suspense, use, useSyncExternalStore } from 'react'
 import { useKernel } from '../context'
 import { useT } from '../useI18n'
 import { useRoute } from '../useRoute'
-import { forgetView, loadView } from './loadView'
+// Through the views' kit, as the views reach it: a module of its own otherwise (kit.ts).
+import { forgetView, loadView } from '../views/kit'
 import { ViewBoundary } from './ViewBoundary'
 import { ViewError, ViewSkeleton } from './ViewStates'
 

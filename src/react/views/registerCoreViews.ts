@@ -1,16 +1,27 @@
 import type { Kernel, ViewDefinition } from 'latchkit'
 import { registerAccountTabs } from './tabs/registerAccountTabs'
 
+// Connect, ConnectingExternal and Account come from the one module of the first open.
+const firstOpen = () => import('./firstOpen')
+
 const coreViews: readonly ViewDefinition[] = [
-  { id: 'Connect', title: 'connect.title', load: () => import('./ConnectView') },
+  {
+    id: 'Connect',
+    title: 'connect.title',
+    load: () => firstOpen().then((m) => ({ default: m.ConnectView })),
+  },
   {
     id: 'ConnectingExternal',
     title: 'connectingExternal.title',
-    load: () => import('./ConnectingExternalView'),
+    load: () => firstOpen().then((m) => ({ default: m.ConnectingExternalView })),
   },
   { id: 'UnsupportedChain', title: 'unsupportedChain.title', load: () => import('./UnsupportedChainView') },
   { id: 'Networks', title: 'networks.title', load: () => import('./NetworksView') },
-  { id: 'Account', title: 'account.title', load: () => import('./AccountView') },
+  {
+    id: 'Account',
+    title: 'account.title',
+    load: () => firstOpen().then((m) => ({ default: m.AccountView })),
+  },
 ]
 
 const registered = new WeakSet<Kernel>()

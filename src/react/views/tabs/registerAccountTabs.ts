@@ -4,7 +4,8 @@ import type { AccountTabContribution } from '../../contributions'
 import { tabStrings } from './tabStrings'
 
 // Loaded on first selection: a kernel that never opens the Account view never loads them.
-const TokensTab = lazy(() => import('./TokensTab'))
+// Tokens, the tab the Account view opens on, comes with it in the module of the first open.
+const TokensTab = lazy(() => import('../firstOpen').then((m) => ({ default: m.TokensTab })))
 const NftsTab = lazy(() => import('./NftsTab'))
 
 /**
