@@ -4,60 +4,34 @@
  * Wallet and JSON-RPC failures carry their numeric `rpcCode` too.
  */
 
-/** The messages of SPEC §8, keyed by the stable code that accompanies them. */
+/**
+ * The messages Latchkit raises (SPEC §8 and the kernel's own), keyed by the stable code
+ * that accompanies them.
+ */
 export const messages = {
   // Toast
   TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
   // Thrown
   GAS_PRICE_NETWORK_UNSUPPORTED: 'Network not supported for Gas Price',
-  SWAPS_NETWORK_UNSUPPORTED: 'Network not supported for Swaps',
   DISCONNECT_FAILED: 'Failed to disconnect',
   DISCONNECT_CHAINS_FAILED: 'Failed to disconnect chains',
   // Alerts
-  NETWORK_NOT_FOUND_ALERT: 'Network Not Found',
   INVALID_APP_CONFIGURATION: 'Invalid App Configuration',
-  EMBEDDED_WALLET_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
-  EMBEDDED_WALLET_TIMEOUT: 'Embedded Wallet Request Timed Out',
-  SESSION_EXPIRED: 'Session Expired',
   PROJECT_ID_NOT_CONFIGURED: 'Project ID Not Configured',
-  // Provider error mapping
-  ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
-  JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
-  INVALID_KEY: 'Unauthorized: invalid key',
   // Sign-in
   SIWX_INIT_FAILED: 'A problem occurred while trying initialize authentication',
   SIGNATURE_DECLINED: 'Signature declined',
   SMART_ACCOUNT_SIGN_UNSUPPORTED: 'This application might not support Smart Accounts',
   AUTHENTICATING: 'Authenticating...',
-  // History
-  TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions',
   // Frame
-  FRAME_ERROR: 'An error occurred',
   REQUEST_ABORTED: 'Request was aborted',
-  SOMETHING_WENT_WRONG: 'Something went wrong',
-  EMAIL_DEPENDENCY_LOAD_FAILED: 'Unable to load email login dependency',
-  IFRAME_LOAD_FAILED: 'iframe_load_failed',
-  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
-  RPC_CALL_NOT_ALLOWED: 'Requested RPC call is not allowed',
-  ACTION_NOT_ALLOWED: 'Action not allowed',
-  // ENS
-  ENS_RESOLVE_FAILED: 'Error resolving name',
-  ENS_SUGGESTIONS_FAILED: 'Error fetching name suggestions',
-  ENS_NAMES_FAILED: 'Error fetching names for address',
-  ENS_REGISTER_FAILED: 'Error registering name {name}',
   // Other
   NETWORK_NOT_FOUND: 'Network not found',
-  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: 'Address or auth connector not found',
   CHAIN_ADAPTER_NOT_FOUND: 'Chain adapter not found',
-  NETWORK_CLIENT_NOT_SET: 'NetworkController client not set',
-  CONNECTION_CLIENT_NOT_SET: 'ConnectionController client not set',
   // Internal
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
   NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
   NO_ACTIVE_CAIP_NETWORK: 'No ActiveCaipNetwork or client found',
-  NO_CONNECTION_CLIENT: 'No ConnectionController client found',
-  TRANSACTIONS_NEED_ADDRESS: "Transactions can't be fetched without an accountAddress",
-  INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
   INVALID_CAIP10_ADDRESS: 'Invalid CAIP-10 address',
   INVALID_CAIP2_NETWORK_ID: 'Invalid CAIP-2 network id',
   // Wallet connection
@@ -67,7 +41,6 @@ export const messages = {
   CONNECTOR_NOT_FOUND: 'Connector not found',
   ACCOUNT_NOT_FOUND: 'Account not found',
   CHAIN_MISMATCH: 'Chain mismatch',
-  CONNECTOR_UNAVAILABLE_RECONNECTING: 'Connector unavailable while reconnecting',
   // Fees (SPEC §5)
   FEE_CONFLICT: 'Cannot specify both a `gasPrice` and a `maxFeePerGas` or `maxPriorityFeePerGas`',
   FEE_CAP_TOO_HIGH: '`maxFeePerGas` cannot be higher than the maximum allowed value (2^256-1)',
@@ -85,19 +58,68 @@ export const messages = {
   INVALID_OPTIONS: 'Invalid kernel options',
   PLUGIN_DUPLICATE: 'Duplicate plugin',
   PLUGIN_REQUIREMENT_MISSING: 'Plugin requirement missing',
-  VIEW_NOT_FOUND: 'View not found',
   VALIDATION_FAILED: 'Invalid input',
   TIMEOUT: 'Request timed out',
+} as const
+
+/**
+ * The rest of SPEC §8: messages of features Latchkit does not have (the embedded wallet
+ * and its frame, names, swaps, history) and of states nothing reaches yet. Kept apart from
+ * `messages` so that only a build which reads the whole catalogue ships them.
+ */
+const unraisedMessages = {
+  // Thrown
+  SWAPS_NETWORK_UNSUPPORTED: 'Network not supported for Swaps',
+  // Alerts
+  NETWORK_NOT_FOUND_ALERT: 'Network Not Found',
+  EMBEDDED_WALLET_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
+  EMBEDDED_WALLET_TIMEOUT: 'Embedded Wallet Request Timed Out',
+  SESSION_EXPIRED: 'Session Expired',
+  // Provider error mapping
+  ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
+  JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
+  INVALID_KEY: 'Unauthorized: invalid key',
+  // History
+  TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions',
+  // Frame
+  FRAME_ERROR: 'An error occurred',
+  SOMETHING_WENT_WRONG: 'Something went wrong',
+  EMAIL_DEPENDENCY_LOAD_FAILED: 'Unable to load email login dependency',
+  IFRAME_LOAD_FAILED: 'iframe_load_failed',
+  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
+  RPC_CALL_NOT_ALLOWED: 'Requested RPC call is not allowed',
+  ACTION_NOT_ALLOWED: 'Action not allowed',
+  // ENS
+  ENS_RESOLVE_FAILED: 'Error resolving name',
+  ENS_SUGGESTIONS_FAILED: 'Error fetching name suggestions',
+  ENS_NAMES_FAILED: 'Error fetching names for address',
+  ENS_REGISTER_FAILED: 'Error registering name {name}',
+  // Other
+  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: 'Address or auth connector not found',
+  NETWORK_CLIENT_NOT_SET: 'NetworkController client not set',
+  CONNECTION_CLIENT_NOT_SET: 'ConnectionController client not set',
+  // Internal
+  NO_CONNECTION_CLIENT: 'No ConnectionController client found',
+  TRANSACTIONS_NEED_ADDRESS: "Transactions can't be fetched without an accountAddress",
+  INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
+  // Wallet connection
+  CONNECTOR_UNAVAILABLE_RECONNECTING: 'Connector unavailable while reconnecting',
+  // Kernel-level (named errors for integrators)
+  VIEW_NOT_FOUND: 'View not found',
   KERNEL_DESTROYED: 'Kernel destroyed',
 } as const
 
-export type ErrorCode = keyof typeof messages | (string & {})
+/**
+ * The whole SPEC §8 catalogue: {@link messages} and the messages of features Latchkit does
+ * not have yet, for an integrator or a plugin that shows or maps them.
+ */
+export const errorCatalogue = /* @__PURE__ */ Object.assign({}, messages, unraisedMessages)
+
+export type ErrorCode = keyof typeof errorCatalogue | (string & {})
 
 /** Fills `{name}` placeholders of a catalogue message. */
 export function formatMessage(template: string, values: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) =>
-    key in values ? String(values[key]) : match,
-  )
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => (key in values ? String(values[key]) : match))
 }
 
 export interface LatchErrorOptions {
@@ -237,33 +259,141 @@ interface RpcErrorKind {
 
 /** One table maps every numeric code to a name, a stable code and a short message. */
 const rpcErrorKinds: Record<number, RpcErrorKind> = {
-  [rpcCodes.DEFAULT]: { name: 'UnknownRpcError', code: 'RPC_DEFAULT', message: 'An unknown RPC error occurred' },
-  [rpcCodes.INVALID_CHAIN_ID]: { name: 'InvalidChainIdError', code: 'RPC_INVALID_CHAIN_ID', message: 'Invalid chain id' },
-  [rpcCodes.PARSE_ERROR]: { name: 'ParseRpcError', code: 'RPC_PARSE', message: 'Invalid JSON was received by the server' },
-  [rpcCodes.INVALID_REQUEST]: { name: 'InvalidRequestRpcError', code: 'RPC_INVALID_REQUEST', message: 'JSON is not a valid request object' },
-  [rpcCodes.METHOD_NOT_FOUND]: { name: 'MethodNotFoundRpcError', code: 'RPC_METHOD_NOT_FOUND', message: 'The method does not exist or is not available' },
-  [rpcCodes.INVALID_PARAMS]: { name: 'InvalidParamsRpcError', code: 'RPC_INVALID_PARAMS', message: 'Invalid parameters were provided to the RPC method' },
-  [rpcCodes.INTERNAL_ERROR]: { name: 'InternalRpcError', code: 'RPC_INTERNAL', message: 'An internal error was received' },
-  [rpcCodes.INVALID_INPUT]: { name: 'InvalidInputRpcError', code: 'RPC_INVALID_INPUT', message: 'Missing or invalid parameters' },
-  [rpcCodes.RESOURCE_NOT_FOUND]: { name: 'ResourceNotFoundRpcError', code: 'RPC_RESOURCE_NOT_FOUND', message: 'Requested resource not found' },
-  [rpcCodes.RESOURCE_UNAVAILABLE]: { name: 'ResourceUnavailableRpcError', code: 'RPC_RESOURCE_UNAVAILABLE', message: 'Requested resource not available' },
-  [rpcCodes.TRANSACTION_REJECTED]: { name: 'TransactionRejectedRpcError', code: 'RPC_TRANSACTION_REJECTED', message: 'Transaction creation failed' },
-  [rpcCodes.METHOD_NOT_SUPPORTED]: { name: 'MethodNotSupportedRpcError', code: 'RPC_METHOD_NOT_SUPPORTED', message: 'Method is not supported' },
-  [rpcCodes.LIMIT_EXCEEDED]: { name: 'LimitExceededRpcError', code: 'RPC_LIMIT_EXCEEDED', message: 'Request exceeds defined limit' },
-  [rpcCodes.VERSION_UNSUPPORTED]: { name: 'JsonRpcVersionUnsupportedError', code: 'RPC_VERSION_UNSUPPORTED', message: 'Version of JSON-RPC protocol is not supported' },
-  [rpcCodes.USER_REJECTED]: { name: 'UserRejectedRequestError', code: 'USER_REJECTED', message: 'User rejected the request' },
-  [rpcCodes.UNAUTHORIZED]: { name: 'UnauthorizedProviderError', code: 'UNAUTHORIZED', message: 'The requested method and/or account has not been authorized by the user' },
-  [rpcCodes.UNSUPPORTED_METHOD]: { name: 'UnsupportedProviderMethodError', code: 'UNSUPPORTED_METHOD', message: 'The provider does not support the requested method' },
-  [rpcCodes.DISCONNECTED]: { name: 'ProviderDisconnectedError', code: 'PROVIDER_DISCONNECTED', message: 'The provider is disconnected from all chains' },
-  [rpcCodes.CHAIN_DISCONNECTED]: { name: 'ChainDisconnectedError', code: 'CHAIN_DISCONNECTED', message: 'The provider is not connected to the requested chain' },
-  [rpcCodes.UNRECOGNIZED_CHAIN]: { name: 'SwitchChainError', code: 'UNRECOGNIZED_CHAIN', message: 'Unrecognized chain: add it to the wallet first' },
-  [rpcCodes.UNSUPPORTED_NON_OPTIONAL_CAPABILITY]: { name: 'UnsupportedCapabilityError', code: 'UNSUPPORTED_CAPABILITY', message: 'The wallet does not support a requested capability' },
-  [rpcCodes.UNSUPPORTED_CHAIN_ID]: { name: 'UnsupportedChainIdError', code: 'UNSUPPORTED_CHAIN_ID', message: 'The wallet does not support the requested chain' },
-  [rpcCodes.DUPLICATE_ID]: { name: 'DuplicateIdError', code: 'DUPLICATE_ID', message: 'There is already a bundle submitted with this id' },
-  [rpcCodes.UNKNOWN_BUNDLE_ID]: { name: 'UnknownBundleIdError', code: 'UNKNOWN_BUNDLE_ID', message: 'This bundle id is unknown' },
-  [rpcCodes.BUNDLE_TOO_LARGE]: { name: 'BundleTooLargeError', code: 'BUNDLE_TOO_LARGE', message: 'The call bundle is too large' },
-  [rpcCodes.ATOMIC_READY_UPGRADE_REJECTED]: { name: 'AtomicReadyWalletRejectedUpgradeError', code: 'UPGRADE_REJECTED', message: 'The wallet rejected the upgrade to atomic execution' },
-  [rpcCodes.ATOMICITY_NOT_SUPPORTED]: { name: 'AtomicityNotSupportedError', code: 'ATOMICITY_UNSUPPORTED', message: 'The wallet does not support atomic execution' },
+  [rpcCodes.DEFAULT]: {
+    name: 'UnknownRpcError',
+    code: 'RPC_DEFAULT',
+    message: 'An unknown RPC error occurred',
+  },
+  [rpcCodes.INVALID_CHAIN_ID]: {
+    name: 'InvalidChainIdError',
+    code: 'RPC_INVALID_CHAIN_ID',
+    message: 'Invalid chain id',
+  },
+  [rpcCodes.PARSE_ERROR]: {
+    name: 'ParseRpcError',
+    code: 'RPC_PARSE',
+    message: 'Invalid JSON was received by the server',
+  },
+  [rpcCodes.INVALID_REQUEST]: {
+    name: 'InvalidRequestRpcError',
+    code: 'RPC_INVALID_REQUEST',
+    message: 'JSON is not a valid request object',
+  },
+  [rpcCodes.METHOD_NOT_FOUND]: {
+    name: 'MethodNotFoundRpcError',
+    code: 'RPC_METHOD_NOT_FOUND',
+    message: 'The method does not exist or is not available',
+  },
+  [rpcCodes.INVALID_PARAMS]: {
+    name: 'InvalidParamsRpcError',
+    code: 'RPC_INVALID_PARAMS',
+    message: 'Invalid parameters were provided to the RPC method',
+  },
+  [rpcCodes.INTERNAL_ERROR]: {
+    name: 'InternalRpcError',
+    code: 'RPC_INTERNAL',
+    message: 'An internal error was received',
+  },
+  [rpcCodes.INVALID_INPUT]: {
+    name: 'InvalidInputRpcError',
+    code: 'RPC_INVALID_INPUT',
+    message: 'Missing or invalid parameters',
+  },
+  [rpcCodes.RESOURCE_NOT_FOUND]: {
+    name: 'ResourceNotFoundRpcError',
+    code: 'RPC_RESOURCE_NOT_FOUND',
+    message: 'Requested resource not found',
+  },
+  [rpcCodes.RESOURCE_UNAVAILABLE]: {
+    name: 'ResourceUnavailableRpcError',
+    code: 'RPC_RESOURCE_UNAVAILABLE',
+    message: 'Requested resource not available',
+  },
+  [rpcCodes.TRANSACTION_REJECTED]: {
+    name: 'TransactionRejectedRpcError',
+    code: 'RPC_TRANSACTION_REJECTED',
+    message: 'Transaction creation failed',
+  },
+  [rpcCodes.METHOD_NOT_SUPPORTED]: {
+    name: 'MethodNotSupportedRpcError',
+    code: 'RPC_METHOD_NOT_SUPPORTED',
+    message: 'Method is not supported',
+  },
+  [rpcCodes.LIMIT_EXCEEDED]: {
+    name: 'LimitExceededRpcError',
+    code: 'RPC_LIMIT_EXCEEDED',
+    message: 'Request exceeds defined limit',
+  },
+  [rpcCodes.VERSION_UNSUPPORTED]: {
+    name: 'JsonRpcVersionUnsupportedError',
+    code: 'RPC_VERSION_UNSUPPORTED',
+    message: 'Version of JSON-RPC protocol is not supported',
+  },
+  [rpcCodes.USER_REJECTED]: {
+    name: 'UserRejectedRequestError',
+    code: 'USER_REJECTED',
+    message: 'User rejected the request',
+  },
+  [rpcCodes.UNAUTHORIZED]: {
+    name: 'UnauthorizedProviderError',
+    code: 'UNAUTHORIZED',
+    message: 'The requested method and/or account has not been authorized by the user',
+  },
+  [rpcCodes.UNSUPPORTED_METHOD]: {
+    name: 'UnsupportedProviderMethodError',
+    code: 'UNSUPPORTED_METHOD',
+    message: 'The provider does not support the requested method',
+  },
+  [rpcCodes.DISCONNECTED]: {
+    name: 'ProviderDisconnectedError',
+    code: 'PROVIDER_DISCONNECTED',
+    message: 'The provider is disconnected from all chains',
+  },
+  [rpcCodes.CHAIN_DISCONNECTED]: {
+    name: 'ChainDisconnectedError',
+    code: 'CHAIN_DISCONNECTED',
+    message: 'The provider is not connected to the requested chain',
+  },
+  [rpcCodes.UNRECOGNIZED_CHAIN]: {
+    name: 'SwitchChainError',
+    code: 'UNRECOGNIZED_CHAIN',
+    message: 'Unrecognized chain: add it to the wallet first',
+  },
+  [rpcCodes.UNSUPPORTED_NON_OPTIONAL_CAPABILITY]: {
+    name: 'UnsupportedCapabilityError',
+    code: 'UNSUPPORTED_CAPABILITY',
+    message: 'The wallet does not support a requested capability',
+  },
+  [rpcCodes.UNSUPPORTED_CHAIN_ID]: {
+    name: 'UnsupportedChainIdError',
+    code: 'UNSUPPORTED_CHAIN_ID',
+    message: 'The wallet does not support the requested chain',
+  },
+  [rpcCodes.DUPLICATE_ID]: {
+    name: 'DuplicateIdError',
+    code: 'DUPLICATE_ID',
+    message: 'There is already a bundle submitted with this id',
+  },
+  [rpcCodes.UNKNOWN_BUNDLE_ID]: {
+    name: 'UnknownBundleIdError',
+    code: 'UNKNOWN_BUNDLE_ID',
+    message: 'This bundle id is unknown',
+  },
+  [rpcCodes.BUNDLE_TOO_LARGE]: {
+    name: 'BundleTooLargeError',
+    code: 'BUNDLE_TOO_LARGE',
+    message: 'The call bundle is too large',
+  },
+  [rpcCodes.ATOMIC_READY_UPGRADE_REJECTED]: {
+    name: 'AtomicReadyWalletRejectedUpgradeError',
+    code: 'UPGRADE_REJECTED',
+    message: 'The wallet rejected the upgrade to atomic execution',
+  },
+  [rpcCodes.ATOMICITY_NOT_SUPPORTED]: {
+    name: 'AtomicityNotSupportedError',
+    code: 'ATOMICITY_UNSUPPORTED',
+    message: 'The wallet does not support atomic execution',
+  },
 }
 
 /** Names an RPC code: the table's entry, or the default for unknown codes. */
@@ -316,9 +446,18 @@ function readCode(error: unknown): number | undefined {
 export function toRpcError(error: unknown): LatchError {
   if (error instanceof LatchError) return error
   const rpcCode = readCode(error)
-  const details = error instanceof Error ? error.message : typeof error === 'object' && error && 'message' in error ? String((error as { message: unknown }).message) : undefined
+  const details =
+    error instanceof Error
+      ? error.message
+      : typeof error === 'object' && error && 'message' in error
+        ? String((error as { message: unknown }).message)
+        : undefined
   if (rpcCode === undefined) {
-    return new RpcError(describeRpcCode(rpcCodes.DEFAULT).message, { code: 'RPC_DEFAULT', cause: error, details })
+    return new RpcError(describeRpcCode(rpcCodes.DEFAULT).message, {
+      code: 'RPC_DEFAULT',
+      cause: error,
+      details,
+    })
   }
   if (rpcCode === rpcCodes.USER_REJECTED) return new UserRejectedRequestError({ cause: error, details })
   if (rpcCode === rpcCodes.UNRECOGNIZED_CHAIN) return new SwitchChainError({ cause: error, details })
@@ -332,7 +471,8 @@ export function toRpcError(error: unknown): LatchError {
 export function isUserRejection(error: unknown): boolean {
   let current = error
   for (let depth = 0; current && depth < 8; depth++) {
-    if (readCode(current) === rpcCodes.USER_REJECTED || (current as LatchError).code === 'USER_REJECTED') return true
+    if (readCode(current) === rpcCodes.USER_REJECTED || (current as LatchError).code === 'USER_REJECTED')
+      return true
     current = (current as Error).cause
   }
   return false
