@@ -58,11 +58,14 @@ export function initialChunks(metafile: Metafile, entry: string): string[] {
  * fetches to open the modal, connect and see the account. That is the module of the first
  * open (src/react/views/firstOpen.ts: the dialog shell, the Connect view, the connecting
  * state, the Account view and its default Tokens tab), or those views wherever they are a
- * dynamic import of their own. Other views (Networks, UnsupportedChain, the NFTs tab) and
- * the API clients, which a kernel without an `api` option never loads, are left out.
+ * dynamic import of their own, and the kernel's actions they call (connect and the token
+ * balances, src/kernel/actions/firstOpenActions.ts). Other views (Networks,
+ * UnsupportedChain, the NFTs tab), the actions for later (disconnect, switching, signing,
+ * sending) and the API clients, which a kernel without an `api` option never loads, are
+ * left out.
  */
 export const firstOpenModules =
-  /src\/react\/views\/(firstOpen|ConnectView|ConnectingExternalView|AccountView|tabs\/TokensTab)\.tsx?$/
+  /src\/(react\/views\/(firstOpen|ConnectView|ConnectingExternalView|AccountView|tabs\/TokensTab)|kernel\/actions\/firstOpenActions)\.tsx?$/
 
 /** The initial chunks plus the chunks of {@link firstOpenModules} and what they import statically. */
 export function firstOpenChunks(metafile: Metafile, entry: string): string[] {

@@ -29,17 +29,22 @@ export { isSupportedNetwork } from './connection'
 export { getNameResolver, NAME_RESOLVER_SERVICE } from './services'
 export type { NameResolver } from './services'
 
-export { connect } from './actions/connect'
+// Each loads its code on the first call: see actions/deferred.ts.
+export {
+  connect,
+  disconnect,
+  refreshTokenBalances,
+  sendTransaction,
+  signMessage,
+  switchNetwork,
+} from './actions/deferred'
 export type { ConnectParameters, ConnectReturnType, ConnectErrorType } from './actions/connect'
-export { disconnect } from './actions/disconnect'
 export type { DisconnectParameters, DisconnectErrorType } from './actions/disconnect'
 export { reconnect } from './actions/reconnect'
 export type { ReconnectParameters } from './actions/reconnect'
-export { switchNetwork } from './actions/switchNetwork'
 export type { SwitchNetworkParameters, SwitchNetworkReturnType, SwitchNetworkErrorType } from './actions/switchNetwork'
 export { refreshBalance } from './actions/refreshBalance'
 export type { RefreshBalanceParameters } from './actions/refreshBalance'
-export { refreshTokenBalances } from './actions/refreshTokenBalances'
 export type {
   RefreshTokenBalancesParameters,
   RefreshTokenBalancesReturnType,
@@ -99,9 +104,7 @@ export * from './cache'
 export * from './logger'
 export * from './storage'
 export type * from './types'
-export { signMessage } from './actions/signMessage'
 export type { SignMessageParameters, SignMessageReturnType, SignMessageErrorType } from './actions/signMessage'
-export { sendTransaction } from './actions/sendTransaction'
 export type {
   SendTransactionParameters as SendParameters,
   SendTransactionReturnType,

@@ -1,4 +1,5 @@
 import type { Draft } from 'immer'
+import { preloadFirstOpenActions } from './actions/deferred'
 import { reconnect } from './actions/reconnect'
 import { createKernelApis, type KernelApis } from './api/kernelApis'
 import { type Bus, createBus } from './bus'
@@ -238,6 +239,8 @@ export function createKernel(options: KernelOptions): Kernel {
   // A sent transaction makes every cached account read stale: a view that mounts after it
   // (the NFTs tab the visitor returns to after Send) must read afresh, not a 30 s old answer.
   teardowns.push(bus.on('tx:sent', () => kernelServices.api.blockchain?.clearCache()))
+  // Connecting comes next once the modal is open: its code, loaded lazily, starts loading now.
+  teardowns.push(bus.on('modal:open', preloadFirstOpenActions))
 
   const pluginIds = new Set(plugins.map((p) => p.id))
   const internal: KernelInternal = {

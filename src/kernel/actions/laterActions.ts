@@ -1,0 +1,11 @@
+// Through the kernel's entry, for the reason firstOpenActions.ts gives.
+import '../index'
+
+/**
+ * The actions a visitor may take once connected, loaded on the first call of any (see
+ * deferred.ts): disconnect, switchNetwork, signMessage and sendTransaction.
+ */
+export { disconnect } from './disconnect'
+export { sendTransaction } from './sendTransaction'
+export { signMessage } from './signMessage'
+export { switchNetwork } from './switchNetwork'
