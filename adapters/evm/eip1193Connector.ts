@@ -1,7 +1,7 @@
 import type { Connector, ConnectorEvent, ConnectorType, ConnectResult } from 'latchkit'
 import { toAccounts } from './accounts'
-import { switchChain } from './actions/switchChain'
 import { parseChainId, readChainId } from './chainId'
+import { switchChain } from './deferred'
 import { type Eip1193Provider, providerErrorCodes, request } from './provider'
 
 export interface Eip1193ConnectorParameters {

@@ -18,7 +18,6 @@ export type {
   EstimateFeeParameters,
   EstimateFeeReturnType,
 } from './actions/estimateFee'
-export { estimateFee } from './actions/estimateFee'
 export type { GetBalanceErrorType, GetBalanceParameters, GetBalanceReturnType } from './actions/getBalance'
 export { getBalance } from './actions/getBalance'
 export type {
@@ -26,19 +25,16 @@ export type {
   SendTransactionParameters,
   SendTransactionReturnType,
 } from './actions/sendTransaction'
-export { sendTransaction } from './actions/sendTransaction'
 export type {
   SignMessageErrorType,
   SignMessageParameters,
   SignMessageReturnType,
 } from './actions/signMessage'
-export { signMessage } from './actions/signMessage'
 export type {
   SwitchChainErrorType,
   SwitchChainParameters,
   SwitchChainReturnType,
 } from './actions/switchChain'
-export { switchChain } from './actions/switchChain'
 export type { Announcement } from './announcement'
 export {
   announcementSchema,
@@ -48,6 +44,8 @@ export {
   parseAnnouncement,
 } from './announcement'
 export { parseChainId } from './chainId'
+// Each loads its code on the first call: see deferred.ts.
+export { estimateFee, sendTransaction, signMessage, switchChain } from './deferred'
 export type { DiscoveryWindow, StartDiscoveryParameters } from './discovery'
 export { INJECTED_CONNECTOR_ID, startDiscovery } from './discovery'
 export type { Eip1193ConnectorParameters } from './eip1193Connector'
@@ -59,4 +57,3 @@ export type { Eip1193Provider, Eip1193RequestArguments } from './provider'
 export { isEip1193Provider } from './provider'
 export { createRpcClient } from './rpcClient'
 export type { TransactionRequest, TransactionRequestParameters } from './transactionRequest'
-export { buildTransactionRequest, toRpcTransaction } from './transactionRequest'
