@@ -12,13 +12,15 @@ export const sizeBudgets = {
 } as const
 
 /**
- * Our own code is over the DESIGN target today (measured 34.9 KB on 2026-11-22), and no
- * small change closes that gap (see bench/RESULTS.md). Until it does, CI holds the line
+ * Our own code on the first open is over the DESIGN target today (measured 32.8 KB on
+ * 2026-11-22, down from 34.9 KB; the initial chunks alone, 24.9 KB, are within it and are
+ * checked against it). What is left is code rather than splitting: the first-open files
+ * gzipped as one file would still weigh 30.4 KB. Until the gap closes, CI holds the line
  * here instead: the figure may not grow past this ceiling, and the report says by how much
  * the target is missed. Lower the ceiling whenever the code shrinks; delete it once the
- * 25 KB target holds.
+ * 25 KB target holds. `npm run bench:modules` lists the code module by module.
  */
-export const ownCodeCeiling = 35 * KB
+export const ownCodeCeiling = 33 * KB
 
 export interface BudgetResult {
   budget: string
@@ -66,6 +68,12 @@ export function checkSizeBudgets(size: LatchkitSize): BudgetResult[] {
         : `our own code in it: DESIGN target ${kb(sizeBudgets.ownCode)} NOT MET (missed by ${kb(own.firstOpen.gzip - sizeBudgets.ownCode)}); CI ceiling ${kb(ownCodeCeiling)}`,
       ok: own.firstOpen.gzip <= ownCodeCeiling,
       detail: measured,
+    })
+    // The part of the target that holds: what a page loads before the modal is first opened.
+    results.push({
+      budget: `our own code in the initial chunks alone <= ${kb(sizeBudgets.ownCode)} gzip`,
+      ok: own.initial.gzip <= sizeBudgets.ownCode,
+      detail: `${kb(own.initial.gzip)} gzip for src/, adapters/, plugins/ before the modal first opens`,
     })
   }
   if (!size.unusedPlugins) {
