@@ -1,5 +1,5 @@
 // Through the kernel's entry, for the reason firstOpenActions.ts gives.
-import '../index'
+export { createKernel as throughTheEntry } from '../index'
 
 /**
  * The actions a visitor may take once connected, loaded on the first call of any (see

@@ -8,11 +8,11 @@
  * same set and land together: one initial chunk for the shell parts, one lazy chunk for the
  * parts views share. New views import from here too. Files listed here never import it.
  *
- * It reaches the module of the first open too: every view shows inside the dialog, which
- * comes with that module, so it is loaded before any view anyway; reached from every view,
- * it and the parts views share land in one file instead of two.
+ * It reaches the module of the first open too (the re-export below; nothing reads it):
+ * every view shows inside the dialog, which comes with that module, so it is loaded before
+ * any view anyway; reached from every view, it and the parts views share land in one file
+ * instead of two.
  */
-import './firstOpen'
 
 export { Avatar } from '../Avatar'
 export { useKernel } from '../context'
@@ -29,6 +29,8 @@ export { useRoute } from '../useRoute'
 export { useSlot } from '../useSlot'
 export { currentAttempt, startConnect, useConnectAttempt } from './connectAttempt'
 export { disconnectWithNotice } from './disconnectWithNotice'
+// The reach of the first open's module (see above); nothing reads it.
+export { Dialog as throughTheFirstOpen } from './firstOpen'
 export { NetworkList } from './NetworkList'
 export { useRefreshAfterTransactions } from './tabs/useRefreshAfterTransactions'
 export { WalletIcon } from './WalletIcon'
