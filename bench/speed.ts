@@ -10,8 +10,8 @@ import { probeScript } from './page/compileProbe'
 import type { ColdTimings, OpenTimings } from './page/probe'
 import type { ProbeConfig } from './page/probeConfig'
 import type { Row, RowId } from './rows'
-import { median, round1 } from './stats'
 import { type StaticSite, serveDirectory } from './staticServer'
+import { median, round1 } from './stats'
 
 export const WALLET_NAME = 'Bench Wallet'
 

@@ -12,8 +12,8 @@ import {
   formatUnits,
   getAddress,
   http,
-  parseAbi,
   type PublicClient,
+  parseAbi,
 } from 'viem'
 import {
   type FixtureContractKey,

@@ -6,6 +6,6 @@
  * import { receive } from 'latchkit/plugins/receive'
  * createKernel({ networks, adapters: [evmAdapter()], plugins: [receive()] })
  */
-export { receive, RECEIVE_PLUGIN_ID } from './receive'
-export { receiveStrings } from './strings'
+export { RECEIVE_PLUGIN_ID, receive } from './receive'
 export type { ReceiveStringKey } from './strings'
+export { receiveStrings } from './strings'

@@ -1,4 +1,4 @@
-import { type LatchError, type Kernel, refreshTokenBalances, sendTransaction } from 'latchkit'
+import { type Kernel, type LatchError, refreshTokenBalances, sendTransaction } from 'latchkit'
 import { type PrepareSendParameters, prepareSend } from './prepareSend'
 import { sendSlice } from './slice'
 import { clearSendForm, PENDING_TRANSACTIONS_LIMIT, type PendingTransaction } from './state'

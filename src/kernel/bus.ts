@@ -15,9 +15,18 @@ export interface KernelEvents {
   'modal:close': { view: string | undefined }
   'view:change': { view: string; action: 'push' | 'replace' | 'reset' | 'back' }
   'connect:start': { connectorId: string; namespace: ChainNamespace }
-  'connect:success': { connectorId: string; namespace: ChainNamespace; address: string; caipAddress: CaipAddress }
+  'connect:success': {
+    connectorId: string
+    namespace: ChainNamespace
+    address: string
+    caipAddress: CaipAddress
+  }
   'connect:error': { connectorId: string; namespace: ChainNamespace; error: LatchError }
-  'account:changed': { namespace: ChainNamespace; address: string | undefined; caipAddress: CaipAddress | undefined }
+  'account:changed': {
+    namespace: ChainNamespace
+    address: string | undefined
+    caipAddress: CaipAddress | undefined
+  }
   'network:changed': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; supported: boolean }
   disconnect: { namespace: ChainNamespace; connectorId: string | undefined }
   'tx:sent': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; hash: string }
@@ -49,19 +58,24 @@ export function createBus(onHandlerError: (error: unknown, type: string) => void
   // The wrapped handler is what mitt holds; the map lets `off` find it from the original.
   const wrapped = new Map<string, Map<Function, Handler<unknown>>>()
 
-  const guard = (type: string, handler: Function): Handler<unknown> => (payload) => {
-    try {
-      handler(payload)
-    } catch (error) {
-      onHandlerError(error, type)
+  const guard =
+    (type: string, handler: Function): Handler<unknown> =>
+    (payload) => {
+      try {
+        handler(payload)
+      } catch (error) {
+        onHandlerError(error, type)
+      }
     }
-  }
 
   const bus: Bus = {
     on(type, handler) {
       const key = String(type)
       let byType = wrapped.get(key)
-      if (!byType) wrapped.set(key, (byType = new Map()))
+      if (!byType) {
+        byType = new Map()
+        wrapped.set(key, byType)
+      }
       if (!byType.has(handler)) {
         const safe = guard(key, handler)
         byType.set(handler, safe)

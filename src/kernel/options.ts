@@ -172,16 +172,22 @@ export function resolveOptions(options: KernelOptions): ResolvedOptions {
     if (!network.caipNetworkId.startsWith(`${network.chainNamespace}:`)) {
       throw new ConfigError(
         `Invalid option options.networks: ${network.caipNetworkId} does not belong to namespace ${network.chainNamespace}`,
-        { code: 'INVALID_OPTIONS', details: 'caipNetworkId must start with `${chainNamespace}:`.' },
+        {
+          code: 'INVALID_OPTIONS',
+          details: `caipNetworkId must start with its chainNamespace and a colon: "${network.chainNamespace}:".`,
+        },
       )
     }
   }
   let defaultNetwork = options.defaultNetwork
   if (defaultNetwork !== undefined && !ids.includes(defaultNetwork)) {
-    throw new ConfigError(`Invalid option options.defaultNetwork: ${defaultNetwork} is not in options.networks`, {
-      code: 'INVALID_OPTIONS',
-      details: `Add it to networks or pick one of: ${ids.join(', ')}`,
-    })
+    throw new ConfigError(
+      `Invalid option options.defaultNetwork: ${defaultNetwork} is not in options.networks`,
+      {
+        code: 'INVALID_OPTIONS',
+        details: `Add it to networks or pick one of: ${ids.join(', ')}`,
+      },
+    )
   }
   defaultNetwork ??= ids.includes(SPEC_DEFAULT_NETWORK) ? SPEC_DEFAULT_NETWORK : (ids[0] as string)
 

@@ -1,6 +1,6 @@
 import type { Draft } from 'immer'
-import type { Kernel, KernelServices } from './kernel'
 import { PluginError } from './errors'
+import type { Kernel, KernelServices } from './kernel'
 
 /** A plugin's own state slice, kept under its id in the kernel store. */
 export interface PluginSlice<S> {
@@ -33,6 +33,7 @@ export interface PluginContext<S = undefined> extends KernelServices {
  *     },
  *   })
  */
+// biome-ignore lint/suspicious/noExplicitAny: a plugin list mixes plugins of every state type; with `unknown` here `Plugin<SendState>` would not fit `Plugin[]`, since setup's context takes S in both directions
 export interface Plugin<S = any> {
   id: string
   /** Ids of plugins that must be in the same list. */

@@ -105,7 +105,9 @@ describe('isRetryableError', () => {
   it('retries the listed HTTP statuses and network failures only', () => {
     for (const status of [403, 408, 413, 429, 500, 502, 503, 504])
       expect(isRetryableError(new HttpError(status))).toBe(true)
-    const unreachable = latchError('NETWORK_REQUEST_FAILED', undefined, { cause: new TypeError('fetch failed') })
+    const unreachable = latchError('NETWORK_REQUEST_FAILED', undefined, {
+      cause: new TypeError('fetch failed'),
+    })
     expect(isRetryableError(unreachable)).toBe(true)
     for (const status of [400, 401, 404, 405, 409, 410, 422, 501, 505])
       expect(isRetryableError(new HttpError(status))).toBe(false)

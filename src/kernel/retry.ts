@@ -86,8 +86,7 @@ export function isRetryableError(error: unknown): boolean {
   let current: unknown = error
   for (let depth = 0; depth < 8 && typeof current === 'object' && current !== null; depth++) {
     if (isAbort(current) || current instanceof ValidationError) return false
-    if (current instanceof HttpError)
-      return retryableHttpStatuses.includes(current.status)
+    if (current instanceof HttpError) return retryableHttpStatuses.includes(current.status)
     if (current instanceof TimeoutError) return true
     const code = numericCode(current)
     if (code !== undefined) return retryableRpcCodes.includes(code)

@@ -28,7 +28,9 @@ export const NAME_RESOLVER_SERVICE = 'nameResolver'
  * const resolve = getNameResolver(kernel)
  * const address = resolve ? await resolve('alice.eth', 'eip155') : undefined
  */
-export function getNameResolver(kernel: { services: { get(key: string): unknown } }): NameResolver | undefined {
+export function getNameResolver(kernel: {
+  services: { get(key: string): unknown }
+}): NameResolver | undefined {
   const service = kernel.services.get(NAME_RESOLVER_SERVICE)
   return typeof service === 'function' ? (service as NameResolver) : undefined
 }

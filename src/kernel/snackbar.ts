@@ -34,7 +34,9 @@ export function createSnackbar(store: KernelStore): Snackbar {
 
   const reveal = (variant: SnackbarVariant, message: string, options?: SnackbarOptions) => {
     store.setState((draft) => {
-      draft.snackbar = options?.link ? { open: true, variant, message, link: { ...options.link } } : { open: true, variant, message }
+      draft.snackbar = options?.link
+        ? { open: true, variant, message, link: { ...options.link } }
+        : { open: true, variant, message }
     })
     if (variant !== 'loading') hideTimer = setTimeout(snackbar.hide, SNACKBAR_VISIBLE_MS)
   }

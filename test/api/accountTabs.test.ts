@@ -9,6 +9,9 @@
  * chains and the API server run in a child process (`devstack/api/cli.ts`, as the demo
  * starts them); this file reaches the chains through the server's RPC gateway.
  */
+
+import { type ChildProcess, spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { act, cleanup, render, within } from '@testing-library/react'
 import { type Connector, connect, createKernel, type Kernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
@@ -18,8 +21,6 @@ import { createElement } from 'react'
 import { createPublicClient, createWalletClient, erc20Abi, http, parseAbi, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { type ChildProcess, spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { fixtureAccounts, fixtureContracts, fixtureNftIdsOf } from '../../devstack/fixtures'
 import { killOnExit } from '../../devstack/kill-on-exit'
 import { localChain as viemLocalChain } from '../../devstack/local-chain'

@@ -30,7 +30,11 @@ describe('package entries', () => {
   it('the latchkit (kernel) entry pulls in no React, adapter or plugin code', async () => {
     const inputs = await inputsOf('src/kernel/index.ts')
     expect(inputs.some((path) => path.startsWith('src/kernel/'))).toBe(true)
-    expect(inputs.filter((path) => /(^|\/)(react|react-dom|viem|@solana)(\/|$)|src\/react\/|adapters\/|plugins\//.test(path))).toEqual([])
+    expect(
+      inputs.filter((path) =>
+        /(^|\/)(react|react-dom|viem|@solana)(\/|$)|src\/react\/|adapters\/|plugins\//.test(path),
+      ),
+    ).toEqual([])
   })
 
   it('the kernel uses the tree-shakable zod/mini namespace, not the 85 KB full build', async () => {
@@ -40,7 +44,9 @@ describe('package entries', () => {
   })
 
   it('package.json exports list exactly the entries that exist', () => {
-    expect(() => execFileSync('node', ['scripts/sync-exports.mjs', '--check'], { stdio: 'pipe' })).not.toThrow()
+    expect(() =>
+      execFileSync('node', ['scripts/sync-exports.mjs', '--check'], { stdio: 'pipe' }),
+    ).not.toThrow()
     expect(Object.keys(entries)).toContain('kernel')
   })
 })

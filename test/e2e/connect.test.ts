@@ -7,13 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { createPublicClient, formatEther, http } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
-import {
-  connectWithDevWallet,
-  DEV_WALLET_RDNS,
-  type DemoPage,
-  demoPagesForFile,
-  ui,
-} from './helpers/demoPage.js'
+import { connectWithDevWallet, DEV_WALLET_RDNS, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { demoChain } from './helpers/demoStack.js'
 
 const openPage = demoPagesForFile()

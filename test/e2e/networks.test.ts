@@ -6,7 +6,7 @@
 import { createPublicClient, formatEther, http } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
-import { connectWithDevWallet, type DemoPage, demoPagesForFile, ui } from './helpers/demoPage.js'
+import { connectWithDevWallet, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { demoChain } from './helpers/demoStack.js'
 
 const openPage = demoPagesForFile()

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { DevstackConfig } from '../../demo/src/devstackConfig.js'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
-import { connectWithDevWallet, type DemoPage, demoPagesForFile, ui } from './helpers/demoPage.js'
+import { connectWithDevWallet, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { getDemo } from './helpers/demoStack.js'
 
 const openPage = demoPagesForFile()

@@ -1,5 +1,5 @@
-import { describe, expect, it, vi } from 'vitest'
 import { definePlugin, type Plugin } from 'latchkit'
+import { describe, expect, it, vi } from 'vitest'
 import { testKernel } from './helpers'
 
 // Two small plugins, written as a third party would: factories returning definitions.
@@ -11,7 +11,11 @@ const counter = (options: { step: number }) =>
       const offView = ctx.views.register({ id: 'Counter', load: async () => ({ default: 'CounterView' }) })
       const offSlot = ctx.slots.contribute('features', { id: 'counter', label: 'Count', view: 'Counter' })
       ctx.i18n.register({ 'counter.title': 'Counter' })
-      const offBus = ctx.bus.on('modal:open', () => ctx.state.set((draft) => void (draft.count += options.step)))
+      const offBus = ctx.bus.on('modal:open', () =>
+        ctx.state.set((draft) => {
+          draft.count += options.step
+        }),
+      )
       return () => {
         offView()
         offSlot()
@@ -69,7 +73,10 @@ describe('composing a kernel from plugins', () => {
       /Plugin "counter" is in the plugin list twice/,
     )
     expect(() => testKernel({ plugins: [greeter()] })).toThrowError(
-      expect.objectContaining({ code: 'PLUGIN_REQUIREMENT_MISSING', details: 'Add the "counter" plugin to options.plugins.' }),
+      expect.objectContaining({
+        code: 'PLUGIN_REQUIREMENT_MISSING',
+        details: 'Add the "counter" plugin to options.plugins.',
+      }),
     )
     const loop: Plugin[] = [
       { id: 'x', requires: ['y'], setup() {} },

@@ -129,7 +129,9 @@ describe('connection state machine (SPEC §4)', () => {
           initialState: () => ({ amount: '' }),
           setup(ctx) {
             ctx.bus.on('connect:success', () =>
-              ctx.state.set((d: { amount: string }) => void (d.amount = '1')),
+              ctx.state.set((d: { amount: string }) => {
+                d.amount = '1'
+              }),
             )
           },
         },

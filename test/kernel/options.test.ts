@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
 import { ConfigError, createKernel } from 'latchkit'
+import { describe, expect, it } from 'vitest'
 import { base, ethereum, solanaMainnet } from './helpers'
 
 describe('createKernel options', () => {
@@ -17,13 +17,34 @@ describe('createKernel options', () => {
     expect(Object.keys(accounts).sort()).toEqual(['eip155', 'solana'])
     expect(Object.keys(accounts.eip155 ?? {}).sort()).toEqual(
       [
-        'caipAddress', 'address', 'balance', 'balanceSymbol', 'profileName', 'profileImage', 'addressExplorerUrl',
-        'user', 'tokenBalance', 'smartAccountDeployed', 'preferredAccountTypes', 'socialProvider', 'allAccounts',
-        'addressLabels', 'connectedWalletInfo', 'farcasterUrl', 'status', 'currentTab',
+        'caipAddress',
+        'address',
+        'balance',
+        'balanceSymbol',
+        'profileName',
+        'profileImage',
+        'addressExplorerUrl',
+        'user',
+        'tokenBalance',
+        'smartAccountDeployed',
+        'preferredAccountTypes',
+        'socialProvider',
+        'allAccounts',
+        'addressLabels',
+        'connectedWalletInfo',
+        'farcasterUrl',
+        'status',
+        'currentTab',
       ].sort(),
     )
     expect(Object.keys(networks.solana ?? {}).sort()).toEqual(
-      ['caipNetwork', 'requestedCaipNetworks', 'approvedCaipNetworkIds', 'supportsAllNetworks', 'smartAccountEnabledNetworks'].sort(),
+      [
+        'caipNetwork',
+        'requestedCaipNetworks',
+        'approvedCaipNetworkIds',
+        'supportsAllNetworks',
+        'smartAccountEnabledNetworks',
+      ].sort(),
     )
     expect(networks.solana?.caipNetwork?.caipNetworkId).toBe(solanaMainnet.caipNetworkId)
     // SPEC §6 preferred account type defaults.
@@ -39,7 +60,10 @@ describe('createKernel options', () => {
     [{}, /options\.networks/],
     [{ networks: [] }, /options\.networks: needs at least one network/],
     [{ networks: [{ ...ethereum, caipNetworkId: 'ethereum' }] }, /options\.networks\[0\]\.caipNetworkId/],
-    [{ networks: [ethereum], defaultNetwork: 'eip155:10' }, /defaultNetwork: eip155:10 is not in options.networks/],
+    [
+      { networks: [ethereum], defaultNetwork: 'eip155:10' },
+      /defaultNetwork: eip155:10 is not in options.networks/,
+    ],
     [{ networks: [ethereum, ethereum] }, /eip155:1 is listed twice/],
     [{ networks: [ethereum], theme: { mode: 'blue' } }, /options\.theme\.mode/],
     [{ networks: [ethereum], api: { blockchainUrl: 'not a url' } }, /options\.api\.blockchainUrl/],

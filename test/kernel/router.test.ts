@@ -9,7 +9,11 @@ describe('views and router', () => {
     kernel.open({ view: 'Connect' })
     kernel.router.push('Networks')
     kernel.router.push('ConnectingExternal', { connectorId: 'x' })
-    expect(kernel.getState().modal.history.map((e) => e.view)).toEqual(['Connect', 'Networks', 'ConnectingExternal'])
+    expect(kernel.getState().modal.history.map((e) => e.view)).toEqual([
+      'Connect',
+      'Networks',
+      'ConnectingExternal',
+    ])
     expect(kernel.router.current()?.params).toEqual({ connectorId: 'x' })
     kernel.router.replace('Account')
     expect(kernel.getState().modal.history.map((e) => e.view)).toEqual(['Connect', 'Networks', 'Account'])
@@ -77,7 +81,14 @@ describe('slots', () => {
     for (const id of ['onramp', 'send', 'receive', 'swaps']) kernel.slots.contribute('features', { id })
     kernel.slots.contribute('features', { id: 'zeta', order: 2 })
     kernel.slots.contribute('features', { id: 'alpha', order: 1 })
-    expect(kernel.slots.list('features').map((i) => i.id)).toEqual(['send', 'receive', 'onramp', 'swaps', 'alpha', 'zeta'])
+    expect(kernel.slots.list('features').map((i) => i.id)).toEqual([
+      'send',
+      'receive',
+      'onramp',
+      'swaps',
+      'alpha',
+      'zeta',
+    ])
   })
 
   it('tells subscribers when a contribution comes or goes, and keeps list identity otherwise', () => {
@@ -144,8 +155,13 @@ describe('snackbar', () => {
 describe('snackbar link', () => {
   it('carries an optional link with the message, and drops it with the next message', () => {
     const kernel = testKernel()
-    kernel.snackbar.success('Sent 0xabc', { link: { href: 'https://explorer.example/tx/0xabc', label: 'View' } })
-    expect(kernel.getState().snackbar.link).toEqual({ href: 'https://explorer.example/tx/0xabc', label: 'View' })
+    kernel.snackbar.success('Sent 0xabc', {
+      link: { href: 'https://explorer.example/tx/0xabc', label: 'View' },
+    })
+    expect(kernel.getState().snackbar.link).toEqual({
+      href: 'https://explorer.example/tx/0xabc',
+      label: 'View',
+    })
     kernel.snackbar.hide()
     vi.useFakeTimers()
     try {

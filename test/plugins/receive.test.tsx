@@ -2,7 +2,7 @@ import { receive } from 'latchkit/plugins/receive'
 import decodeQR from 'qr/decode.js'
 import { describe, expect, it, vi } from 'vitest'
 import { qrPath } from '../../plugins/receive/qrMatrix'
-import { click, connectWallet, makeKernel, ME, modal, openOn, renderWith } from './helpers'
+import { click, connectWallet, ME, makeKernel, modal, openOn, renderWith } from './helpers'
 
 /**
  * Reads a rendered QR code back the way a phone would: the SVG's path of unit squares is

@@ -168,7 +168,11 @@ describe('snackbar link', () => {
     const kernel = makeKernel()
     renderWith(kernel)
     await settle(1)
-    act(() => kernel.snackbar.success('Sent', { link: { href: 'https://explorer.example/tx/1', label: 'View on explorer' } }))
+    act(() =>
+      kernel.snackbar.success('Sent', {
+        link: { href: 'https://explorer.example/tx/1', label: 'View on explorer' },
+      }),
+    )
     const link = modal().getByRole('link', { name: 'View on explorer' })
     expect(link.getAttribute('href')).toBe('https://explorer.example/tx/1')
     expect(link.getAttribute('rel')).toBe('noopener noreferrer')

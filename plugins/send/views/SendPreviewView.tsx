@@ -1,6 +1,6 @@
 'use client'
-import { isUserRejection } from 'latchkit'
 import type { Kernel } from 'latchkit'
+import { isUserRejection } from 'latchkit'
 import { type Translate, useKernel, useNetwork, useT } from 'latchkit/react'
 import { type ReactElement, useState } from 'react'
 import { type PreparedSend, prepareSend } from '../prepareSend'

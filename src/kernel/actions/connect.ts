@@ -26,7 +26,11 @@ export async function connect(kernel: Kernel, params: ConnectParameters): Promis
   const namespace = connector.chain
   const state = kernel.getState()
   if (!state.accounts[namespace]) {
-    throw latchError('CHAIN_NOT_CONFIGURED', {}, { details: `No network of namespace ${namespace} is configured` })
+    throw latchError(
+      'CHAIN_NOT_CONFIGURED',
+      {},
+      { details: `No network of namespace ${namespace} is configured` },
+    )
   }
   if (state.connectorIds[namespace] === connector.id && state.accounts[namespace]?.status === 'connected') {
     throw latchError('CONNECTOR_ALREADY_CONNECTED', {}, { details: connector.name })

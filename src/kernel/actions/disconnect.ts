@@ -54,6 +54,10 @@ export async function disconnect(kernel: Kernel, params: DisconnectParameters = 
   }
   if (kernel.getState().status !== 'connected') kernel.close()
   if (failures.length > 0) {
-    throw latchError(targets.length > 1 ? 'DISCONNECT_CHAINS_FAILED' : 'DISCONNECT_FAILED', {}, { cause: failures[0] })
+    throw latchError(
+      targets.length > 1 ? 'DISCONNECT_CHAINS_FAILED' : 'DISCONNECT_FAILED',
+      {},
+      { cause: failures[0] },
+    )
   }
 }

@@ -27,7 +27,9 @@ export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}
       const candidates = [
         ...new Set([
           ...(recentId ? [recentId] : []),
-          ...(kernel.storage.get('recentWallets') ?? []).filter((w) => w.chain === namespace).map((w) => w.id),
+          ...(kernel.storage.get('recentWallets') ?? [])
+            .filter((w) => w.chain === namespace)
+            .map((w) => w.id),
         ]),
       ]
       if (candidates.length === 0) return

@@ -1,9 +1,8 @@
 import { NATIVE_BALANCE_TTL_MS } from '../cache'
+import { isSupportedNetwork } from '../connection'
 import { latchError } from '../errors'
 import type { Kernel } from '../kernel'
 import type { ChainNamespace } from '../types'
-import { isSupportedNetwork } from '../connection'
-
 
 export interface RefreshBalanceParameters {
   namespace?: ChainNamespace

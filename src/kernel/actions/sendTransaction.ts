@@ -1,6 +1,6 @@
 import { type LatchError, latchError, toRpcError } from '../errors'
-import { requireAdapter } from '../kernel'
 import type { Kernel } from '../kernel'
+import { requireAdapter } from '../kernel'
 import type { ChainNamespace } from '../types'
 import { activeConnection } from './activeConnection'
 import { refreshBalance } from './refreshBalance'
@@ -34,7 +34,15 @@ export async function sendTransaction(kernel: Kernel, params: SendTransactionPar
   }
   let hash: string
   try {
-    hash = await adapter.sendTransaction({ ...extra, connector, network, from: address, to, value, tokenAddress })
+    hash = await adapter.sendTransaction({
+      ...extra,
+      connector,
+      network,
+      from: address,
+      to,
+      value,
+      tokenAddress,
+    })
   } catch (error) {
     throw toRpcError(error)
   }

@@ -1,6 +1,6 @@
 import { type LatchError, latchError, toRpcError } from '../errors'
-import { requireAdapter } from '../kernel'
 import type { Kernel } from '../kernel'
+import { requireAdapter } from '../kernel'
 import type { ChainNamespace } from '../types'
 import { activeConnection } from './activeConnection'
 
@@ -21,7 +21,8 @@ export type SignMessageErrorType = LatchError
 export async function signMessage(kernel: Kernel, params: SignMessageParameters): Promise<string> {
   const { namespace, connector, network, address } = activeConnection(kernel, params.namespace)
   const adapter = requireAdapter(kernel, namespace)
-  if (!adapter.signMessage) throw latchError('CHAIN_ADAPTER_NOT_FOUND', {}, { details: `${namespace} cannot sign messages` })
+  if (!adapter.signMessage)
+    throw latchError('CHAIN_ADAPTER_NOT_FOUND', {}, { details: `${namespace} cannot sign messages` })
   try {
     return await adapter.signMessage({ connector, network, address, message: params.message })
   } catch (error) {

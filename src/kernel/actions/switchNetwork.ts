@@ -35,7 +35,8 @@ export async function switchNetwork(kernel: Kernel, params: SwitchNetworkParamet
     if (connected && connectorId && current !== network.caipNetworkId) {
       const connector = kernel.connectors.get(connectorId)
       if (!connector) throw latchError('CONNECTOR_NOT_CONNECTED')
-      if (!connector.switchNetwork) throw latchError('CHAIN_MISMATCH', {}, { details: `${connector.name} cannot switch networks` })
+      if (!connector.switchNetwork)
+        throw latchError('CHAIN_MISMATCH', {}, { details: `${connector.name} cannot switch networks` })
       try {
         await connector.switchNetwork(network)
       } catch (cause) {

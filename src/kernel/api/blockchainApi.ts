@@ -9,19 +9,17 @@ import { createTtlCache, ENS_TTL_MS, IDENTITY_TTL_MS, PORTFOLIO_TTL_MS, type Ttl
 import { latchError } from '../errors'
 import { createHttpClient, type HttpClientOptions, type HttpMethod, type Query } from '../http'
 import type { Logger } from '../logger'
-import { requestRetryPolicy, type RetryPolicy, type Sleep, withRetry } from '../retry'
+import { type RetryPolicy, requestRetryPolicy, type Sleep, withRetry } from '../retry'
 import type { CaipNetworkId, TokenBalance } from '../types'
 import { parseWith } from '../validation'
-import { API_TIMEOUT_MS } from './constants'
-import { onrampFallbackOptions, placeholderOnrampQuote } from './onrampFallback'
 import {
   type AccountNfts,
   type Allowance,
+  type ApproveTransaction,
   accountBalanceSchema,
   accountNftsSchema,
   allowanceSchema,
   anyObjectSchema,
-  type ApproveTransaction,
   approveTransactionSchema,
   type ConvertQuotes,
   type ConvertTokens,
@@ -53,6 +51,8 @@ import {
   type Transactions,
   transactionsSchema,
 } from './blockchainSchemas'
+import { API_TIMEOUT_MS } from './constants'
+import { onrampFallbackOptions, placeholderOnrampQuote } from './onrampFallback'
 
 export interface BlockchainApiOptions {
   baseUrl: string

@@ -3,8 +3,9 @@
  * and EUR by card (10.00-7500.00) and bank account (10.00-25000.00); when the quote call
  * fails it shows a placeholder quote rather than an error, so the buy form stays usable.
  */
-import { PLACEHOLDER_QUOTE_ID } from './constants'
+
 import type { OnrampOptions, OnrampQuote, PaymentCurrency } from './blockchainSchemas'
+import { PLACEHOLDER_QUOTE_ID } from './constants'
 
 /** SPEC §9 onramp fallback limits, per payment method, in the payment currency. */
 export const ONRAMP_FALLBACK_LIMITS = Object.freeze({

@@ -4,14 +4,15 @@
  * analytics is off and the origin list is empty (SPEC §7), so a project API outage cannot
  * block the widget.
  */
-import { API_TIMEOUT_MS } from './constants'
-import { type ImageKind, projectImageUrl } from './imageUrl'
-import { isOriginAllowed } from './origins'
+
 import { type LatchError, latchError } from '../errors'
 import { createHttpClient, type HttpClientOptions, type Query } from '../http'
 import type { Logger } from '../logger'
-import { requestRetryPolicy, type RetryPolicy, type Sleep, withRetry } from '../retry'
+import { type RetryPolicy, requestRetryPolicy, type Sleep, withRetry } from '../retry'
 import { parseWith } from '../validation'
+import { API_TIMEOUT_MS } from './constants'
+import { type ImageKind, projectImageUrl } from './imageUrl'
+import { isOriginAllowed } from './origins'
 import {
   type AnalyticsConfig,
   allowedOriginsSchema,

@@ -6,8 +6,8 @@
  */
 import { fileURLToPath } from 'node:url'
 import { build, type Plugin } from 'esbuild'
-import { type StaticServer, serveHtml } from '../../support/static-server'
 import { alias } from '../../../vitest.shared'
+import { type StaticServer, serveHtml } from '../../support/static-server'
 import type { SendTestConfig } from './app'
 
 const entry = fileURLToPath(new URL('./app.tsx', import.meta.url))
