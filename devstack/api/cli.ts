@@ -1,29 +1,23 @@
 /**
- * Runs the local API server from the command line, for `npm run demo` and by hand.
+ * Runs the local API server from the command line, for `npm run demo`, tests and by hand.
+ * It takes the flags of `latchkit-server` (server/cliArgs.ts) and serves what the
+ * devstack adds: fixture tokens, prices and wallets, the fault switch, the on-ramp stand-in.
  *
  *   tsx devstack/api/cli.ts [--port 8787] [--rpc 31337=http://127.0.0.1:8545 ...]
- *     [--siwe-origin http://127.0.0.1:5173 ...] [--siwe-data-dir .devstack/sessions/5173]
+ *     [--siwe-origin http://127.0.0.1:5173 ...] [--data-dir .devstack/sessions/5173 | --database-url postgres://...]
  *
  * `--siwe-origin` (once per origin of the app) serves sign-in under `/siwe/*`, bound to
- * those origins; `--siwe-data-dir` keeps its sessions on disk (default: in memory).
- * With `--rpc` it serves chains that are already running (the demo's); without, it starts
- * the fixture chains itself and stops them on exit. It prints one line,
+ * those origins; `--data-dir` (or its older name `--siwe-data-dir`) keeps its sessions on
+ * disk, `--database-url` on a PostgreSQL server (default: in memory). With `--rpc` it
+ * serves chains that are already running (the demo's); without, it starts the fixture
+ * chains itself and stops them on exit. It prints one line,
  * `LATCHKIT_API_URL=http://127.0.0.1:<port>`, once it is ready, so a parent process can
  * read the URL from stdout.
  */
 import { parseArgs } from 'node:util'
+import { parseDatabase, parsePort, parseRpc } from '../../server/cliArgs.js'
 import { startChains } from '../chain.js'
-import type { ApiChain } from './chainReader.js'
 import { startApiServer } from './server.js'
-
-function parseRpc(values: string[]): ApiChain[] {
-  return values.map((value) => {
-    const match = /^(\d+)=(https?:\/\/.+)$/.exec(value)
-    if (!match)
-      throw new Error(`--rpc ${value}: expected <chainId>=<http url>, e.g. 31337=http://127.0.0.1:8545`)
-    return { chainId: Number(match[1]), rpcUrl: match[2] as string }
-  })
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -33,29 +27,28 @@ async function main(): Promise<void> {
       rpc: { type: 'string', multiple: true },
       'allowed-origin': { type: 'string', multiple: true },
       'siwe-origin': { type: 'string', multiple: true },
+      'database-url': { type: 'string' },
+      'data-dir': { type: 'string' },
       'siwe-data-dir': { type: 'string' },
     },
   })
   const siweOrigins = values['siwe-origin'] ?? []
-  const siweDataDir = values['siwe-data-dir']
-  if (siweDataDir !== undefined && siweOrigins.length === 0)
-    throw new Error(
-      '--siwe-data-dir needs --siwe-origin: sign-in is bound to the origin of the app that uses it',
-    )
-  const port = values.port === undefined ? undefined : Number(values.port)
-  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
-    throw new Error(`--port ${values.port}: not a port`)
+  const db = parseDatabase(
+    { 'database-url': values['database-url'], 'data-dir': values['data-dir'] ?? values['siwe-data-dir'] },
+    {},
+    siweOrigins.length > 0,
+  )
+  const port = values.port === undefined ? undefined : parsePort(values.port, '--port')
+  const given = parseRpc(values.rpc ?? [])
 
-  const own = values.rpc?.length ? undefined : await startChains()
-  const chains = own ? own.chains : parseRpc(values.rpc ?? [])
+  const own = given.length > 0 ? undefined : await startChains()
+  const chains = own ? own.chains : given
   const api = await startApiServer({
     chains,
     port,
     host: values.host,
     settings: values['allowed-origin'] ? { allowedOrigins: values['allowed-origin'] } : undefined,
-    ...(siweOrigins.length > 0 && {
-      siwe: { origin: siweOrigins, ...(siweDataDir !== undefined && { db: { dataDir: siweDataDir } }) },
-    }),
+    ...(siweOrigins.length > 0 && { siwe: { origin: siweOrigins, ...(db && { db }) } }),
   })
   console.log(`LATCHKIT_API_URL=${api.url}`)
   console.error(`latchkit api: serving ${chains.map((c) => `eip155:${c.chainId}`).join(', ')} at ${api.url}`)

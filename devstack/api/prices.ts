@@ -3,6 +3,7 @@
  * fixture ERC20s. Made-up figures, chosen so that the three sort apart by value in the
  * seeded accounts (10,000 ETH, 10,000 LUSD, 1,000 LTK, 500 ZDT).
  */
+import type { PriceSource } from '../../server/api/priceSource.js'
 import type { FixtureTokenKey } from '../fixtures.js'
 
 export type PricedAsset = FixtureTokenKey | 'native'
@@ -38,4 +39,16 @@ export const solanaFixtureHues: Readonly<Record<string, number>> = {
   SOL: 165,
   LUSD: fixtureHues.LUSD,
   ZDT: fixtureHues.ZDT,
+}
+
+/**
+ * The table as the API's price source. Fixture assets are told apart by symbol: the
+ * local chains carry nothing else, and the Solana mints reuse the EVM fixtures' symbols.
+ */
+export const fixturePriceSource: PriceSource = {
+  usd({ chainId, address, symbol }) {
+    if (chainId.startsWith('solana:')) return solanaFixturePrices[symbol]
+    if (address === undefined) return fixturePrices.native
+    return Object.hasOwn(fixturePrices, symbol) ? fixturePrices[symbol as FixtureTokenKey] : undefined
+  },
 }

@@ -1,15 +1,28 @@
 /**
- * Starts the local API server: the routes of app.ts on 127.0.0.1, reading from the local
- * chains. Tests and `npm run demo` start one; `stop()` ends it and every open connection.
+ * Starts the local API server on 127.0.0.1: the API service of server/api over the local
+ * chains, configured with the fixtures (tokens, prices, wallet registry, images), plus
+ * what only development needs: the on-ramp stand-in, the fault switch and the request
+ * log. Tests and `npm run demo` start one; `stop()` ends it and every open connection.
  */
-import type { AddressInfo } from 'node:net'
-import { type ServerType, serve } from '@hono/node-server'
-import { type CreateSiweVerifierOptions, createSiweVerifier, type SiweVerifierServer } from '../siwe/index.js'
-import { type ApiSettings, createApiApp, type NameService } from './app.js'
-import { type ApiChain, createChainReader } from './chainReader.js'
+import type { ApiSettings, NameService } from '../../server/api/apiContext.js'
+import { createChainReader } from '../../server/api/chainReader.js'
+import { createApiApp } from '../../server/api/createApiApp.js'
+import { createSolanaReader } from '../../server/api/solanaReader.js'
+import { listen } from '../../server/http/listen.js'
+import {
+  type CreateSiweVerifierOptions,
+  createSiweVerifier,
+  type SiweVerifierServer,
+} from '../../server/siwe/index.js'
+import { faultMiddleware, faultRoutes } from './faultRoutes.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
-import { type ApiSolanaChain, createSolanaReader } from './solanaReader.js'
-import { createWalletRegistry } from './walletRegistry.js'
+import { type ApiChain, type ApiSolanaChain, toChainConfig, toSolanaChainConfig } from './fixtureChains.js'
+import { fixtureImages } from './fixtureImages.js'
+import { onrampStandInRoutes } from './onrampStandIn.js'
+import { fixturePriceSource } from './prices.js'
+import { createWalletRegistry, listedWallets } from './walletRegistry.js'
+
+export type { ApiChain, ApiSolanaChain } from './fixtureChains.js'
 
 export type StartApiServerOptions = {
   /** The chains to serve; `startChains().chains` fits as is. */
@@ -49,10 +62,11 @@ export type ApiServer = {
   /** Live project settings: changes apply to the next request. */
   settings: ApiSettings
   /**
-   * Serves sign-in (`/siwe/*`, the reference verifier of devstack/siwe) for the app at
-   * `origin`, on the API's chains, from the next request on. For a page whose origin is
-   * only known once its own server runs (the demo's); once per server. `db: { dataDir }`
-   * keeps sessions across restarts; by default they live in memory.
+   * Serves sign-in (`/siwe/*`, the verifier of server/siwe) for the app at `origin`, on
+   * the API's chains, from the next request on. For a page whose origin is only known
+   * once its own server runs (the demo's); once per server. `db: { dataDir }` keeps
+   * sessions across restarts (`{ url }` keeps them on a PostgreSQL server); by default
+   * they live in memory.
    *
    * @example await api.serveSiwe({ origin: demoUrl, db: { dataDir } })
    */
@@ -97,40 +111,40 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   }
   // Opened first: a data dir that cannot be opened fails the start, not the first sign-in.
   if (options.siwe) await serveSiwe(options.siwe)
+  const registry = createWalletRegistry()
   const app = createApiApp({
-    reader: createChainReader(options.chains),
-    faults,
-    registry: createWalletRegistry(),
+    reader: createChainReader(options.chains.map(toChainConfig)),
     settings,
+    prices: fixturePriceSource,
+    registry: listedWallets(registry),
+    images: fixtureImages(registry),
     names: options.names,
     siwe: () => siwe?.app,
-    ...(options.solana && { solana: createSolanaReader(options.solana) }),
-    now: () => performance.now() - start,
+    ...(options.solana && {
+      solana: createSolanaReader(toSolanaChainConfig(options.solana), fixturePriceSource),
+    }),
+    middleware: [faultMiddleware(faults, () => performance.now() - start)],
+    routes: [faultRoutes(faults), onrampStandInRoutes(options.chains)],
   })
 
-  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 0 }, (info: AddressInfo) =>
-      resolve({ server, port: info.port }),
-    )
-    server.once('error', reject)
-  }).catch(async (error: unknown) => {
+  const server = await listen(app.fetch, { port: options.port ?? 0, host }).catch(async (error: unknown) => {
     await closeSiwe()
     throw error
   })
 
   return {
-    url: `http://${host}:${port}`,
-    port,
+    url: server.url,
+    port: server.port,
     faults,
     settings,
     serveSiwe,
     stop() {
-      stopping ??= new Promise<void>((resolve) => {
+      stopping ??= (async () => {
+        // A hanging call would hold the server open until its client gave up.
         faults.releaseAll()
-        server.close(() => resolve())
-        // Keep-alive and hanging connections would hold close() open.
-        ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-      }).then(closeSiwe)
+        await server.close()
+        await closeSiwe()
+      })()
       return stopping
     },
   }

@@ -4,19 +4,10 @@
  * Names, ids and links are invented; none points at a real product.
  */
 import { createHash } from 'node:crypto'
+import type { WalletListItem } from '../../server/api/apiContext.js'
 
-/** SPEC §3 'Wallet list item', plus the badge used by the `badge_type` filter. */
-export type RegistryWallet = {
-  id: string
-  name: string
-  image_id: string
-  rdns: string
-  chains: string[]
-  mobile_link: string | null
-  desktop_link: string | null
-  webapp_link: string | null
-  badge_type: 'certified' | 'none'
-  /** Hue of the generated icon. */
+/** A wallet as the API lists it, plus the hue of its generated icon. */
+export type RegistryWallet = WalletListItem & {
   hue: number
 }
 
@@ -97,41 +88,7 @@ export function createWalletRegistry(size = REGISTRY_SIZE): RegistryWallet[] {
   return Array.from({ length: size }, (_, index) => walletAt(index))
 }
 
-export type WalletQuery = {
-  page: number
-  entries: number
-  include?: string[]
-  exclude?: string[]
-  search?: string
-  badge_type?: 'certified' | 'none'
-  chains?: string[]
-}
-
-/**
- * Applies the GET /getWallets filters, then pages: `include` keeps only those ids,
- * `exclude` drops ids, `search` matches names case-insensitively, `badge_type=certified`
- * keeps certified wallets, `chains` keeps wallets supporting any of them. `count` is the
- * total after filtering.
- *
- * @example
- * queryWallets(registry, { page: 2, entries: 40, search: 'vault' })
- */
-export function queryWallets(
-  registry: readonly RegistryWallet[],
-  query: WalletQuery,
-): { count: number; data: RegistryWallet[] } {
-  const include = query.include && query.include.length > 0 ? new Set(query.include) : undefined
-  const exclude = new Set(query.exclude ?? [])
-  const search = query.search?.trim().toLowerCase()
-  const chains = query.chains && query.chains.length > 0 ? query.chains : undefined
-  const matching = registry.filter(
-    (wallet) =>
-      (!include || include.has(wallet.id)) &&
-      !exclude.has(wallet.id) &&
-      (!search || wallet.name.toLowerCase().includes(search)) &&
-      (query.badge_type !== 'certified' || wallet.badge_type === 'certified') &&
-      (!chains || chains.some((chain) => wallet.chains.includes(chain))),
-  )
-  const start = (query.page - 1) * query.entries
-  return { count: matching.length, data: matching.slice(start, start + query.entries) }
+/** The registry as the API serves it: each wallet without its icon hue. */
+export function listedWallets(registry: readonly RegistryWallet[]): WalletListItem[] {
+  return registry.map(({ hue: _hue, ...wallet }) => wallet)
 }

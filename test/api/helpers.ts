@@ -3,7 +3,7 @@
  * chains (or the file's own), and clients pointed at it with a silent logger.
  */
 import { afterAll, beforeAll } from 'vitest'
-import type { ApiChain } from '../../devstack/api/chainReader'
+import type { ApiChain } from '../../devstack/api/fixtureChains'
 import type { LoggedRequest } from '../../devstack/api/faults'
 import { type ApiServer, type StartApiServerOptions, startApiServer } from '../../devstack/api/server'
 import { type BlockchainApiOptions, createBlockchainApi } from '../../src/kernel/api/blockchainApi'

@@ -12,7 +12,7 @@ import { createSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
-import { createSiweVerifier, type SiweVerifierServer } from '../../devstack/siwe/index.js'
+import { createSiweVerifier, type SiweVerifierServer } from '../../server/siwe/index.js'
 import { getDevstack } from '../support/devstack.js'
 import { compileOwnedWallet } from './fixtures/compileOwnedWallet.js'
 

@@ -1,4 +1,4 @@
-import type { SqlClient } from './database.js'
+import type { SqlClient } from '../db/sqlClient.js'
 import { SiweVerifyError } from './errors.js'
 import { newNonce } from './sessionToken.js'
 

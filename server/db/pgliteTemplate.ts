@@ -11,9 +11,10 @@ import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
 
 /**
- * Beside the anvil state cache; inside node_modules so a fresh install starts clean.
- * Computed on call, not at import: a test in a DOM environment imports the devstack
- * through the API server, and its URL class makes no file: URLs.
+ * The package's `node_modules/.cache/latchkit/` (from the sources and from the built
+ * `dist/server/` alike, both two levels down), beside the devstack's anvil state cache, so
+ * a fresh install starts clean. Computed on call, not at import: a test in a DOM
+ * environment imports this through the API server, and its URL class makes no file: URLs.
  */
 export const defaultPgliteCacheDir = (): string =>
   fileURLToPath(new URL('../../node_modules/.cache/latchkit/', import.meta.url))

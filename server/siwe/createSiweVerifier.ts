@@ -1,17 +1,17 @@
 /**
- * The reference sign-in verifier: the server half of "Sign in with Ethereum" (EIP-4361)
- * as a Hono app. It hands out single-use nonces, checks signed messages (domain, URI,
- * chain, validity window, nonce, signature, on chain for contract wallets) and keeps
- * sessions in PostgreSQL. Copy it into your backend; README.md beside this file says how.
+ * The sign-in verifier: the server half of "Sign in with Ethereum" (EIP-4361) as a Hono
+ * app. It hands out single-use nonces, checks signed messages (domain, URI, chain,
+ * validity window, nonce, signature, on chain for contract wallets) and keeps sessions in
+ * PostgreSQL. `latchkit-server` serves it; README.md beside this file says how to run it
+ * or mount it in your own backend.
  */
-import type { AddressInfo } from 'node:net'
-import { type ServerType, serve } from '@hono/node-server'
 import { type Context, Hono } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
 import * as z from 'zod/mini'
+import { listen } from '../http/listen.js'
 import { checkMessage } from './checkMessage.js'
 import { openSiweDatabase, type SiweDatabaseOption } from './database.js'
 import { type SiweErrorCode, SiweVerifyError, siweErrors } from './errors.js'
@@ -30,7 +30,10 @@ export type CreateSiweVerifierOptions = {
   origin: string | readonly string[]
   /** The chains a visitor may sign in on, each with an RPC URL to check contract-wallet signatures. */
   chains: readonly SiweVerifierChain[]
-  /** Where sessions live: `{ dataDir }` for the embedded database, or your own client. Default: in memory. */
+  /**
+   * Where sessions live: `{ url }` for a PostgreSQL server, `{ dataDir }` for the embedded
+   * database on disk, or a client you own. Default: the embedded database in memory.
+   */
   db?: SiweDatabaseOption
   /** The longest a session lives, whatever the message says. Default 7 days. */
   sessionMaxAgeSeconds?: number
@@ -193,22 +196,14 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
   return {
     app,
     close: db.close,
-    async start({ port = 0, host = '127.0.0.1' } = {}) {
-      const server = await new Promise<ServerType>((resolve, reject) => {
-        const server = serve({ fetch: app.fetch, hostname: host, port }, () => resolve(server))
-        server.once('error', reject)
-      })
-      const bound = (server.address() as AddressInfo).port
+    async start(options = {}) {
+      const server = await listen(app.fetch, options)
       let stopping: Promise<void> | undefined
       return {
-        url: `http://${host}:${bound}`,
-        port: bound,
+        url: server.url,
+        port: server.port,
         stop() {
-          stopping ??= new Promise<void>((resolve) => {
-            server.close(() => resolve())
-            // Keep-alive connections would hold close() open.
-            ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
-          }).then(db.close)
+          stopping ??= server.close().then(db.close)
           return stopping
         },
       }

@@ -1,4 +1,4 @@
-import type { SqlClient } from './database.js'
+import type { SqlClient } from '../db/sqlClient.js'
 import { explainUnusableNonce } from './nonces.js'
 import { hashSessionToken, newSessionToken } from './sessionToken.js'
 

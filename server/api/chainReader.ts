@@ -1,8 +1,8 @@
 /**
- * Reads what the local API serves straight from the local chains through viem: balances
- * of the native currency and the fixture tokens, the fixture NFTs a holder owns (through
- * the enumerable ERC-721), gas price, allowances and a block-scan history. No indexer:
- * the local chains are small enough to read directly.
+ * Reads what the API serves straight from each chain's JSON-RPC through viem: balances of
+ * the native currency and the configured tokens, the NFTs a holder owns in the configured
+ * (enumerable) collections, gas price, allowances and a block-scan history. No indexer:
+ * every answer is read from the chain when asked.
  */
 import {
   type Address,
@@ -16,25 +16,14 @@ import {
   parseAbi,
 } from 'viem'
 import {
-  type FixtureContractKey,
-  type FixtureTokenKey,
-  fixtureContracts,
-  fixtureNft,
-  fixtureTokens,
-} from '../fixtures.js'
-import { localChain } from '../local-chain.js'
-
-/** What the server needs to know about one chain. */
-export type ApiChain = {
-  chainId: number
-  rpcUrl: string
-  /** Fixture contract addresses; default the fixed `fixtureContracts`. */
-  contracts?: Record<FixtureContractKey, Address>
-}
+  type ChainConfig,
+  type ChainNftCollection,
+  type ChainToken,
+  ETHER,
+  type NativeCurrency,
+} from './chainConfig.js'
 
 export type AssetBalance = {
-  /** 'native' or the fixture token key. */
-  key: 'native' | FixtureTokenKey
   name: string
   symbol: string
   decimals: number
@@ -42,9 +31,11 @@ export type AssetBalance = {
   amount: bigint
   /** Token contract; absent for the native currency. */
   contract?: Address
+  iconUrl?: string
 }
 
 export type NftHolding = {
+  collection: ChainNftCollection
   tokenId: bigint
   name: string
   description: string
@@ -53,13 +44,14 @@ export type NftHolding = {
 
 export type HistoryTransfer = {
   kind: 'native' | 'erc20' | 'nft'
-  key?: 'native' | FixtureTokenKey
   name: string
   symbol: string
   direction: 'in' | 'out' | 'self'
   /** Whole units as text (1 for an NFT). */
   numeric: string
-  image?: string
+  /** The token contract of an ERC20 or NFT transfer. */
+  contract?: Address
+  iconUrl?: string
 }
 
 export type HistoryEntry = {
@@ -79,7 +71,6 @@ const erc721EnumerableAbi = parseAbi([
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
 ])
 
-const tokenKeys = Object.keys(fixtureTokens) as FixtureTokenKey[]
 const jsonDataPrefix = 'data:application/json;base64,'
 /** History reads at most this many recent blocks. */
 const HISTORY_BLOCK_WINDOW = 2_000n
@@ -99,52 +90,54 @@ export function decodeTokenUri(uri: string): { name: string; description: string
  * One reader per chain, keyed by chain id.
  *
  * @example
- * const reader = createChainReader([{ chainId: 31337, rpcUrl }])
+ * const reader = createChainReader([{ chainId: 31337, rpcUrl, tokens: [lusd] }])
  * await reader.balances(31337, '0xf39F…')
  */
-export function createChainReader(chains: readonly ApiChain[]) {
-  const clients = new Map<
-    number,
-    { client: PublicClient; chain: ApiChain; contracts: Record<FixtureContractKey, Address> }
-  >()
+export function createChainReader(chains: readonly ChainConfig[]) {
+  type Served = {
+    client: PublicClient
+    chain: ChainConfig
+    native: NativeCurrency
+    tokens: readonly ChainToken[]
+    collections: readonly ChainNftCollection[]
+  }
+  const served = new Map<number, Served>()
   for (const chain of chains) {
-    clients.set(chain.chainId, {
-      client: createPublicClient({
-        chain: localChain(chain.chainId, chain.rpcUrl),
-        transport: http(chain.rpcUrl),
-      }),
+    served.set(chain.chainId, {
+      client: createPublicClient({ transport: http(chain.rpcUrl) }),
       chain,
-      contracts: chain.contracts ?? { ...fixtureContracts },
+      native: chain.nativeCurrency ?? ETHER,
+      tokens: chain.tokens ?? [],
+      collections: chain.nftCollections ?? [],
     })
   }
 
-  function entry(chainId: number) {
-    const found = clients.get(chainId)
+  function entry(chainId: number): Served {
+    const found = served.get(chainId)
     if (!found) throw new Error(`chain ${chainId} is not served`)
     return found
   }
 
-  function tokenKeyOf(
-    contracts: Record<FixtureContractKey, Address>,
-    address: string,
-  ): FixtureTokenKey | undefined {
-    return tokenKeys.find((key) => contracts[key].toLowerCase() === address.toLowerCase())
-  }
+  const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
 
   return {
-    chainIds: () => [...clients.keys()],
-    has: (chainId: number) => clients.has(chainId),
+    chainIds: () => [...served.keys()],
+    has: (chainId: number) => served.has(chainId),
     rpcUrl: (chainId: number) => entry(chainId).chain.rpcUrl,
-    contracts: (chainId: number) => entry(chainId).contracts,
+    nativeCurrency: (chainId: number) => entry(chainId).native,
+    tokens: (chainId: number) => entry(chainId).tokens,
+    /** The configured token at `address` on the chain, if any. */
+    token: (chainId: number, address: string) =>
+      entry(chainId).tokens.find((token) => sameAddress(token.address, address)),
 
-    /** Native balance and every fixture ERC20 balance of `owner`, zero balances included. */
+    /** Native balance and every configured token balance of `owner`, zero balances included. */
     async balances(chainId: number, owner: Address): Promise<AssetBalance[]> {
-      const { client, contracts } = entry(chainId)
-      const [native, ...tokens] = await Promise.all([
+      const { client, native, tokens } = entry(chainId)
+      const [nativeAmount, ...tokenAmounts] = await Promise.all([
         client.getBalance({ address: owner }),
-        ...tokenKeys.map((key) =>
+        ...tokens.map((token) =>
           client.readContract({
-            address: contracts[key],
+            address: token.address,
             abi: erc20Abi,
             functionName: 'balanceOf',
             args: [owner],
@@ -152,49 +145,60 @@ export function createChainReader(chains: readonly ApiChain[]) {
         ),
       ])
       return [
-        { key: 'native', name: 'Ether', symbol: 'ETH', decimals: 18, amount: native as bigint },
-        ...tokenKeys.map((key, i) => ({
-          key,
-          name: fixtureTokens[key].name,
-          symbol: fixtureTokens[key].symbol,
-          decimals: fixtureTokens[key].decimals,
-          amount: tokens[i] as bigint,
-          contract: contracts[key],
+        {
+          name: native.name,
+          symbol: native.symbol,
+          decimals: native.decimals,
+          amount: nativeAmount as bigint,
+          ...(native.iconUrl !== undefined && { iconUrl: native.iconUrl }),
+        },
+        ...tokens.map((token, i) => ({
+          name: token.name,
+          symbol: token.symbol,
+          decimals: token.decimals,
+          amount: tokenAmounts[i] as bigint,
+          contract: token.address,
+          ...(token.iconUrl !== undefined && { iconUrl: token.iconUrl }),
         })),
       ]
     },
 
-    /** The fixture collection's tokens held by `owner`, with their on-chain metadata. */
+    /** The tokens `owner` holds in each configured collection, with their on-chain metadata. */
     async nfts(chainId: number, owner: Address): Promise<NftHolding[]> {
-      const { client, contracts } = entry(chainId)
-      const address = contracts.LPNK
-      const count = await client.readContract({
-        address,
-        abi: erc721EnumerableAbi,
-        functionName: 'balanceOf',
-        args: [owner],
-      })
-      const ids = await Promise.all(
-        Array.from({ length: Number(count) }, (_, index) =>
-          client.readContract({
+      const { client, collections } = entry(chainId)
+      const perCollection = await Promise.all(
+        collections.map(async (collection) => {
+          const address = collection.address
+          const count = await client.readContract({
             address,
             abi: erc721EnumerableAbi,
-            functionName: 'tokenOfOwnerByIndex',
-            args: [owner, BigInt(index)],
-          }),
-        ),
-      )
-      return Promise.all(
-        ids.map(async (tokenId) => {
-          const uri = await client.readContract({
-            address,
-            abi: erc721EnumerableAbi,
-            functionName: 'tokenURI',
-            args: [tokenId],
+            functionName: 'balanceOf',
+            args: [owner],
           })
-          return { tokenId, ...decodeTokenUri(uri) }
+          const ids = await Promise.all(
+            Array.from({ length: Number(count) }, (_, index) =>
+              client.readContract({
+                address,
+                abi: erc721EnumerableAbi,
+                functionName: 'tokenOfOwnerByIndex',
+                args: [owner, BigInt(index)],
+              }),
+            ),
+          )
+          return Promise.all(
+            ids.map(async (tokenId) => {
+              const uri = await client.readContract({
+                address,
+                abi: erc721EnumerableAbi,
+                functionName: 'tokenURI',
+                args: [tokenId],
+              })
+              return { collection, tokenId, ...decodeTokenUri(uri) }
+            }),
+          )
         }),
       )
+      return perCollection.flat()
     },
 
     async blockNumber(chainId: number): Promise<bigint> {
@@ -214,15 +218,12 @@ export function createChainReader(chains: readonly ApiChain[]) {
       })
     },
 
-    isFixtureToken: (chainId: number, address: string) =>
-      tokenKeyOf(entry(chainId).contracts, address) !== undefined,
-
     /**
      * Transactions of the last {@link HISTORY_BLOCK_WINDOW} blocks sent by `account` or moving
-     * value to it (native, fixture ERC20 or fixture NFT), newest first.
+     * value to it (native, a configured ERC20 or a configured NFT), newest first.
      */
     async history(chainId: number, account: Address): Promise<HistoryEntry[]> {
-      const { client, contracts } = entry(chainId)
+      const { client, native, tokens, collections } = entry(chainId)
       const me = account.toLowerCase()
       const latest = await client.getBlockNumber()
       const first = latest > HISTORY_BLOCK_WINDOW ? latest - HISTORY_BLOCK_WINDOW : 0n
@@ -246,43 +247,44 @@ export function createChainReader(chains: readonly ApiChain[]) {
             if (dir)
               transfers.push({
                 kind: 'native',
-                key: 'native',
-                name: 'Ether',
-                symbol: 'ETH',
+                name: native.name,
+                symbol: native.symbol,
                 direction: dir,
-                numeric: formatUnits(tx.value, 18),
+                numeric: formatUnits(tx.value, native.decimals),
+                ...(native.iconUrl !== undefined && { iconUrl: native.iconUrl }),
               })
           }
           for (const log of receipt.logs) {
-            const tokenKey = tokenKeyOf(contracts, log.address)
-            const isNft = log.address.toLowerCase() === contracts.LPNK.toLowerCase()
-            if (!tokenKey && !isNft) continue
+            const token = tokens.find((t) => sameAddress(t.address, log.address))
+            const collection = collections.find((c) => sameAddress(c.address, log.address))
+            if (!token && !collection) continue
             try {
-              if (tokenKey) {
+              if (token) {
                 const event = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics })
                 if (event.eventName !== 'Transfer') continue
                 const dir = direction(event.args.from, event.args.to)
                 if (!dir) continue
-                const token = fixtureTokens[tokenKey]
                 transfers.push({
                   kind: 'erc20',
-                  key: tokenKey,
                   name: token.name,
                   symbol: token.symbol,
                   direction: dir,
                   numeric: formatUnits(event.args.value, token.decimals),
+                  contract: token.address,
+                  ...(token.iconUrl !== undefined && { iconUrl: token.iconUrl }),
                 })
-              } else {
+              } else if (collection) {
                 const event = decodeEventLog({ abi: erc721EnumerableAbi, data: log.data, topics: log.topics })
                 if (event.eventName !== 'Transfer') continue
                 const dir = direction(event.args.from, event.args.to)
                 if (!dir) continue
                 transfers.push({
                   kind: 'nft',
-                  name: `${fixtureNft.name} #${event.args.tokenId}`,
-                  symbol: fixtureNft.symbol,
+                  name: `${collection.name} #${event.args.tokenId}`,
+                  symbol: collection.symbol,
                   direction: dir,
                   numeric: '1',
+                  contract: collection.address,
                 })
               }
             } catch {

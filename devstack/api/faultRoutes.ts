@@ -1,0 +1,55 @@
+/**
+ * The fault switch and request log over HTTP, for tests of the client's failure paths:
+ * a middleware that logs every call and applies the armed fault, and the `/__faults` and
+ * `/__requests` routes that arm it and read the log.
+ */
+import { Hono, type MiddlewareHandler } from 'hono'
+import { readBody } from '../../server/api/parseInput.js'
+import { type FaultController, faultSchema } from './faults.js'
+
+/** The body a malformed fault answers with: JSON, but no endpoint's shape. */
+export const MALFORMED_BODY = [{ malformed: true }]
+
+/** Logs each call (with a timestamp from `now`, in ms) before applying the armed fault; the switch itself is left alone. */
+export function faultMiddleware(faults: FaultController, now: () => number): MiddlewareHandler {
+  return async (c, next) => {
+    const path = c.req.path
+    if (path.startsWith('/__') || c.req.method === 'OPTIONS') return next()
+    const fault = faults.take(path)
+    const kind = fault ? (fault.hang ? 'hang' : fault.malformed ? 'malformed' : 'status') : undefined
+    faults.record({
+      method: c.req.method,
+      path,
+      query: c.req.query(),
+      at: now(),
+      ...(kind ? { fault: kind } : {}),
+    })
+    if (!fault) return next()
+    if (fault.hang) {
+      await faults.hangUntil(c.req.raw.signal)
+      return c.body(null, 503)
+    }
+    if (fault.malformed) return c.json(MALFORMED_BODY, 200)
+    if (fault.retryAfter !== undefined) c.header('Retry-After', String(fault.retryAfter))
+    return c.json({ message: `injected fault: ${fault.status}` }, fault.status ?? 503)
+  }
+}
+
+export function faultRoutes(faults: FaultController): Hono {
+  const routes = new Hono()
+  routes.post('/__faults', async (c) => {
+    const fault = await readBody(c, faultSchema, 'fault')
+    faults.set(fault)
+    return c.json({ armed: fault, remaining: faults.remaining() })
+  })
+  routes.delete('/__faults', (c) => {
+    faults.clear()
+    return c.json({ remaining: 0 })
+  })
+  routes.get('/__requests', (c) => c.json({ requests: faults.requests }))
+  routes.delete('/__requests', (c) => {
+    faults.clearLog()
+    return c.json({ requests: [] })
+  })
+  return routes
+}

@@ -1,0 +1,71 @@
+/**
+ * What the route modules of the API share: the chains it reads, and the configuration
+ * the integrator gave (prices, wallet registry, images, names, project settings). Each
+ * route module takes the whole context and uses what its endpoints need.
+ */
+import type { Address } from 'viem'
+import type { ChainLookup } from './chainLookup.js'
+import type { ChainReader } from './chainReader.js'
+import type { PriceSource } from './priceSource.js'
+import type { SolanaReader } from './solanaReader.js'
+
+/** Project settings, read on every request so a running service (or a test) can change them. */
+export type ApiSettings = {
+  /** GET /getAnalyticsConfig answer. */
+  analyticsEnabled: boolean
+  /** GET /projects/v1/origins answer ([] = every origin allowed). */
+  allowedOrigins: string[]
+  /** A Uniswap V2 router on the served chains; without one the swap-building routes answer 501. */
+  swapRouter?: Address
+}
+
+/** One wallet of GET /getWallets, as clients receive it. */
+export type WalletListItem = {
+  id: string
+  name: string
+  image_id: string
+  rdns: string
+  chains: string[]
+  mobile_link: string | null
+  desktop_link: string | null
+  webapp_link: string | null
+  badge_type: 'certified' | 'none'
+}
+
+/**
+ * The images the API serves, as SVG text; undefined is a 404. Wallet images are named by
+ * a registry wallet's `image_id`; the others by the id a client was given for an asset,
+ * currency or token.
+ */
+export type ImageSource = {
+  walletImage(imageId: string): string | undefined
+  publicImage(kind: 'asset' | 'currency' | 'token', id: string): string | undefined
+}
+
+/** A pluggable name service (names are served elsewhere; without one, none exist). */
+export type NameService = {
+  identity?(
+    address: Address,
+    chainId: string,
+  ): Promise<{ name: string | null; avatar: string | null } | undefined>
+  lookup?(name: string): Promise<Record<string, unknown> | undefined>
+  reverse?(address: Address): Promise<Record<string, unknown>[]>
+  register?(body: {
+    coin_type: number | string
+    address: string
+    message: string
+    signature: string
+  }): Promise<Record<string, unknown>>
+}
+
+export type ApiContext = {
+  reader: ChainReader
+  chains: ChainLookup
+  solana: SolanaReader | undefined
+  prices: PriceSource
+  settings: ApiSettings
+  /** Every wallet, in the order pages list them. */
+  registry: readonly WalletListItem[]
+  images: ImageSource | undefined
+  names: NameService | undefined
+}

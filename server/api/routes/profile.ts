@@ -1,0 +1,69 @@
+/**
+ * The names (profile) API: look a name up, list an address's names, suggest free names,
+ * register one. Lookups and registration go to the configured name service; without one,
+ * no name exists (404, []) and registering answers 501.
+ */
+import { Hono } from 'hono'
+import { getAddress } from 'viem'
+import * as z from 'zod/mini'
+import type { ApiContext } from '../apiContext.js'
+import { HttpFailure } from '../httpErrors.js'
+import { parseInput, readBody, readQuery } from '../parseInput.js'
+import { evmAddress, identified } from '../schemaParts.js'
+
+const profileName = z
+  .string()
+  .check(z.regex(/^[a-zA-Z0-9.-]{1,255}$/, 'must be letters, digits, hyphens and dots'))
+const profileQuery = z.object({
+  ...identified,
+  apiVersion: z.optional(z.enum(['1', '2'])),
+  sender: z.optional(evmAddress),
+})
+const suggestionsQuery = z.object({ ...identified, zone: z.optional(z.string().check(z.maxLength(64))) })
+const registerBody = z.object({
+  coin_type: z.union([z.number(), z.string()]),
+  address: evmAddress,
+  message: z.string().check(z.minLength(1)),
+  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{62,}$/, 'must be a 0x signature')),
+})
+
+/** The zone suggestions fall in when the request names none. */
+const DEFAULT_ZONE = 'latch.id'
+
+export function profileRoutes({ names }: ApiContext): Hono {
+  const routes = new Hono()
+
+  routes.get('/v1/profile/account/:name', async (c) => {
+    const name = parseInput(profileName, c.req.param('name'), 'name')
+    readQuery(c, profileQuery, 'GET /v1/profile/account/{name}')
+    const found = await names?.lookup?.(name)
+    if (!found) throw new HttpFailure(404, `${name} is not registered`)
+    return c.json(found)
+  })
+
+  routes.get('/v1/profile/reverse/:address', async (c) => {
+    const owner = getAddress(parseInput(evmAddress, c.req.param('address'), 'address'))
+    readQuery(c, profileQuery, 'GET /v1/profile/reverse/{address}')
+    return c.json((await names?.reverse?.(owner)) ?? [])
+  })
+
+  routes.get('/v1/profile/suggestions/:name', (c) => {
+    const name = parseInput(profileName, c.req.param('name'), 'name').toLowerCase()
+    const { zone } = readQuery(c, suggestionsQuery, 'GET /v1/profile/suggestions/{name}')
+    const suffix = `.${zone || DEFAULT_ZONE}`
+    const base = name.replace(/\..*$/, '')
+    const suggestions = [base, `${base}-app`, `${base}1`].map((candidate) => ({
+      name: `${candidate}${suffix}`,
+      registered: false,
+    }))
+    return c.json({ suggestions })
+  })
+
+  routes.post('/v1/profile/account', async (c) => {
+    const body = await readBody(c, registerBody, 'POST /v1/profile/account')
+    if (!names?.register) throw new HttpFailure(501, 'name registration is not served by this API instance')
+    return c.json(await names.register(body))
+  })
+
+  return routes
+}

@@ -1,0 +1,131 @@
+/**
+ * The command line of `latchkit-server`, read into a {@link ServerConfig}. The devstack's
+ * API command reads its shared flags with the same parsers.
+ */
+import { parseArgs } from 'node:util'
+import type { ChainConfig } from './api/chainConfig.js'
+import { redactPassword } from './db/postgres.js'
+import type { ServerConfig } from './startServer.js'
+
+export const DEFAULT_PORT = 8787
+
+export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [options]
+
+  --rpc <chainId>=<url>      a chain to serve and its JSON-RPC URL; repeat per chain
+                             (e.g. --rpc 1=https://rpc.example/1 --rpc 8453=https://rpc.example/8453)
+  --port <port>              default $PORT, else ${DEFAULT_PORT}
+  --host <address>           default 127.0.0.1 (this machine only); 0.0.0.0 for every interface
+  --allowed-origin <origin>  an origin allowed to embed the widget (GET /projects/v1/origins); repeat
+  --siwe-origin <origin>     serve sign-in (/siwe/*) for the app at this origin; repeat per origin
+  --database-url <url>       keep state on this PostgreSQL server (default $DATABASE_URL)
+  --data-dir <dir>           keep state in the embedded database (PGlite) in this directory
+  --help                     this text
+
+Without --database-url or --data-dir, state lives in memory and is gone when the server stops.`
+
+/** A mistake on the command line: the message says what to write instead. */
+export class CliError extends Error {
+  override name = 'CliError'
+}
+
+/**
+ * @example parsePort('8787', '--port') // 8787
+ */
+export function parsePort(value: string, flag: string): number {
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port > 65535) throw new CliError(`${flag} ${value}: not a port (0-65535)`)
+  return port
+}
+
+/**
+ * @example parseRpc(['31337=http://127.0.0.1:8545']) // [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:8545' }]
+ */
+export function parseRpc(values: readonly string[]): ChainConfig[] {
+  const chains = values.map((value) => {
+    const match = /^(\d+)=(https?:\/\/.+)$/.exec(value)
+    if (!match)
+      throw new CliError(`--rpc ${value}: expected <chainId>=<http url>, e.g. 31337=http://127.0.0.1:8545`)
+    return { chainId: Number(match[1]), rpcUrl: match[2] as string }
+  })
+  const ids = chains.map((chain) => chain.chainId)
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i)
+  if (repeated !== undefined) throw new CliError(`--rpc: chain ${repeated} is given twice`)
+  return chains
+}
+
+/** The database flags, checked against each other: one place for the state, and only with a service that keeps any. */
+export function parseDatabase(
+  values: { 'database-url'?: string | undefined; 'data-dir'?: string | undefined },
+  env: { DATABASE_URL?: string | undefined },
+  hasStatefulService: boolean,
+): ServerConfig['database'] {
+  const url = values['database-url']
+  const dataDir = values['data-dir']
+  if (url !== undefined && dataDir !== undefined)
+    throw new CliError('give --database-url or --data-dir, not both: state lives in one database')
+  if ((url !== undefined || dataDir !== undefined) && !hasStatefulService)
+    throw new CliError(
+      `${url !== undefined ? '--database-url' : '--data-dir'} needs --siwe-origin: sign-in is the only service that keeps state`,
+    )
+  if (url !== undefined) {
+    if (!/^postgres(ql)?:\/\//.test(url))
+      throw new CliError(
+        `--database-url ${redactPassword(url)}: expected postgres://user:password@host:5432/db`,
+      )
+    return { url }
+  }
+  if (dataDir !== undefined) return { dataDir }
+  if (env.DATABASE_URL && hasStatefulService) return { url: env.DATABASE_URL }
+  return undefined
+}
+
+const flags = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  rpc: { type: 'string', multiple: true },
+  'allowed-origin': { type: 'string', multiple: true },
+  'siwe-origin': { type: 'string', multiple: true },
+  'database-url': { type: 'string' },
+  'data-dir': { type: 'string' },
+  help: { type: 'boolean' },
+} as const
+
+function parseFlags(args: readonly string[]) {
+  try {
+    return parseArgs({ args: [...args], options: flags }).values
+  } catch (error) {
+    // Unknown flags and missing values: node's message names the flag.
+    throw new CliError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+/**
+ * Reads the command line; `undefined` when `--help` was asked for.
+ *
+ * @example readServerArgs(['--rpc', '1=https://rpc.example/1', '--port', '8080'], process.env)
+ */
+export function readServerArgs(
+  args: readonly string[],
+  env: { PORT?: string | undefined; DATABASE_URL?: string | undefined },
+): ServerConfig | undefined {
+  const values = parseFlags(args)
+  if (values.help) return undefined
+  const chains = parseRpc(values.rpc ?? [])
+  if (chains.length === 0) throw new CliError('give at least one chain: --rpc <chainId>=<url>')
+  const siweOrigins = values['siwe-origin'] ?? []
+  const database = parseDatabase(values, env, siweOrigins.length > 0)
+  const port =
+    values.port !== undefined
+      ? parsePort(values.port, '--port')
+      : env.PORT
+        ? parsePort(env.PORT, 'PORT')
+        : DEFAULT_PORT
+  return {
+    port,
+    ...(values.host !== undefined && { host: values.host }),
+    chains,
+    allowedOrigins: values['allowed-origin'] ?? [],
+    siweOrigins,
+    ...(database && { database }),
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Composes the services on one port: the Blockchain API for the given chains and, when
+ * an app's origins are given, the sign-in verifier under `/siwe/*` with its sessions in
+ * the database (PGlite unless a PostgreSQL URL is given). What `latchkit-server` runs.
+ */
+
+import type { ApiSettings } from './api/apiContext.js'
+import type { ChainConfig } from './api/chainConfig.js'
+import { createChainReader } from './api/chainReader.js'
+import { createApiApp } from './api/createApiApp.js'
+import { openDatabase } from './db/openDatabase.js'
+import type { Database, DatabaseOption } from './db/sqlClient.js'
+import { listen } from './http/listen.js'
+import { createSiweVerifier, type SiweVerifierServer } from './siwe/index.js'
+
+export type ServerConfig = {
+  /** Default 0: a free port. */
+  port?: number
+  /** Default 127.0.0.1. */
+  host?: string
+  /** The EVM chains the API answers for, and sign-in accepts. */
+  chains: readonly ChainConfig[]
+  /** What GET /projects/v1/origins answers (the widget refuses to run elsewhere); default [] (any). */
+  allowedOrigins?: readonly string[]
+  /** Serve sign-in for the app at these origins (scheme, host and port, e.g. `https://app.example`). */
+  siweOrigins?: readonly string[]
+  /** Where stateful services keep their state. Default: PGlite in memory. */
+  database?: DatabaseOption
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  /** Stops listening, then closes the verifier and the database. */
+  stop(): Promise<void>
+}
+
+/**
+ * @example
+ * const server = await startServer({
+ *   port: 8787,
+ *   chains: [{ chainId: 1, rpcUrl: 'https://rpc.example/1' }],
+ *   siweOrigins: ['https://app.example'],
+ *   database: { url: 'postgres://latchkit@db.internal/latchkit' },
+ * })
+ */
+export async function startServer(config: ServerConfig): Promise<RunningServer> {
+  if (config.chains.length === 0) throw new Error('the server needs at least one chain')
+  const settings: ApiSettings = { analyticsEnabled: true, allowedOrigins: [...(config.allowedOrigins ?? [])] }
+  let db: Database | undefined
+  let verifier: SiweVerifierServer | undefined
+  const closeState = async () => {
+    await verifier?.close()
+    await db?.close()
+  }
+  try {
+    if (config.siweOrigins && config.siweOrigins.length > 0) {
+      // Opened before listening: a database that cannot be reached fails the start.
+      db = await openDatabase(config.database)
+      verifier = await createSiweVerifier({
+        origin: config.siweOrigins,
+        chains: config.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+        db: db.sql,
+      })
+    }
+    const app = createApiApp({
+      reader: createChainReader(config.chains),
+      settings,
+      ...(verifier && { siwe: () => verifier?.app }),
+    })
+    const server = await listen(app.fetch, {
+      ...(config.port !== undefined && { port: config.port }),
+      ...(config.host !== undefined && { host: config.host }),
+    })
+    let stopping: Promise<void> | undefined
+    return {
+      url: server.url,
+      port: server.port,
+      stop() {
+        stopping ??= server.close().then(closeState)
+        return stopping
+      },
+    }
+  } catch (error) {
+    await closeState()
+    throw error
+  }
+}
