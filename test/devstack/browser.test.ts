@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import { type StaticServer, serveHtml } from '../support/static-server.js'
+import { eventually } from '../support/waiting.js'
 
 const getBrowser = browserForFile()
 let server: StaticServer
@@ -34,9 +35,9 @@ describe('browser harness', () => {
     try {
       const page = await context.newPage()
       await page.goto(new URL('/external', server.url).href)
-      expect(await page.evaluate(() => (window as unknown as { result: Promise<string> }).result)).toBe(
-        'failed',
-      )
+      await eventually(() =>
+        page.evaluate(() => (window as unknown as { result: Promise<string> }).result),
+      ).toBe('failed')
       expect(blocked).toEqual(['https://example.com/x'])
     } finally {
       await context.close()

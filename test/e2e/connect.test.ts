@@ -7,6 +7,14 @@ import { fileURLToPath } from 'node:url'
 import { createPublicClient, formatEther, http } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
+import {
+  expectAttribute,
+  expectCount,
+  expectHidden,
+  expectText,
+  expectTextContaining,
+  expectVisible,
+} from '../support/waiting.js'
 import { connectWithDevWallet, DEV_WALLET_RDNS, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { demoChain } from './helpers/demoStack.js'
 
@@ -22,24 +30,22 @@ describe('demo: connect through the dev wallet', () => {
     await view.connectButton.click()
     await view.walletEntry(DEV_WALLET_RDNS).click()
     // The wallet's prompt names the request and the site asking.
-    expect(await view.wallet.promptTitle.textContent()).toBe('Connection request')
-    expect(await view.wallet.prompt.textContent()).toContain('eth_requestAccounts')
+    await expectText(view.wallet.promptTitle, 'Connection request')
+    await expectTextContaining(view.wallet.prompt, 'eth_requestAccounts')
     await view.wallet.approve.click()
 
     const chain = demoChain(31337)
     const wei = await createPublicClient({ transport: http(chain.rpcUrl) }).getBalance({ address: account0 })
-    await expect.poll(() => view.summaryAddress.textContent()).toBe(account0)
-    await expect.poll(() => view.summaryBalance.textContent()).toBe(`${formatEther(wei)} ETH`)
-    expect(await view.summaryNetwork.textContent()).toBe('Latch Local 31337 · chain 31337')
+    await expectText(view.summaryAddress, account0)
+    await expectText(view.summaryBalance, `${formatEther(wei)} ETH`)
+    await expectText(view.summaryNetwork, 'Latch Local 31337 · chain 31337')
 
     // The connect modal closes by itself once connected; the account button opens the account view.
     await view.dialog.waitFor({ state: 'hidden' })
     await view.accountButton.click()
-    await expect.poll(() => view.dialogTitle.textContent()).toBe('Account')
-    expect(await view.accountName.textContent()).toBe(`${account0.slice(0, 4)}...${account0.slice(-6)}`)
-    expect(await view.accountBalance.textContent()).toBe(
-      `${threeDecimals.format(Number(formatEther(wei)))} ETH`,
-    )
+    await expectText(view.dialogTitle, 'Account')
+    await expectText(view.accountName, `${account0.slice(0, 4)}...${account0.slice(-6)}`)
+    await expectText(view.accountBalance, `${threeDecimals.format(Number(formatEther(wei)))} ETH`)
 
     // For a person to look at; test-results/ is not in git.
     const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
@@ -54,14 +60,14 @@ describe('demo: connect through the dev wallet', () => {
     await view.walletEntry(DEV_WALLET_RDNS).click()
     await view.wallet.reject.click()
 
-    await expect.poll(() => view.connecting.getAttribute('data-state')).toBe('declined')
-    expect(await view.dialog.textContent()).toContain('Connection declined')
-    expect(await view.summary.getAttribute('data-status')).toBe('disconnected')
+    await expectAttribute(view.connecting, 'data-state', 'declined')
+    await expectTextContaining(view.dialog, 'Connection declined')
+    await expectAttribute(view.summary, 'data-status', 'disconnected')
 
     await view.dialog.getByRole('button', { name: 'Try again' }).click()
-    await expect.poll(() => view.connecting.getAttribute('data-state')).toBe('waiting')
+    await expectAttribute(view.connecting, 'data-state', 'waiting')
     await view.wallet.approve.click()
-    await expect.poll(() => view.summaryAddress.textContent()).toBe(account0)
+    await expectText(view.summaryAddress, account0)
   })
 
   it('disconnect clears the account, forgets the site in the wallet, and stays disconnected after reload', async () => {
@@ -73,18 +79,21 @@ describe('demo: connect through the dev wallet', () => {
     await view.dialog.getByRole('button', { name: 'Disconnect' }).click()
 
     await view.connectButton.waitFor()
-    await expect.poll(() => view.summary.getAttribute('data-status')).toBe('disconnected')
-    expect(await view.summaryAddress.count()).toBe(0)
-    expect(await view.accountButton.count()).toBe(0)
+    await expectAttribute(view.summary, 'data-status', 'disconnected')
+    await expectCount(view.summaryAddress, 0)
+    await expectCount(view.accountButton, 0)
     // The widget revoked the permission, so the wallet no longer lists the site.
-    await expect.poll(() => view.wallet.siteStatus.getAttribute('data-connected')).toBe('false')
+    await expectAttribute(view.wallet.siteStatus, 'data-connected', 'false')
 
     await demo.page.reload()
     await view.connectButton.waitFor()
-    await expect.poll(() => view.summary.getAttribute('data-status')).toBe('disconnected')
-    // Give a wrong silent reconnect (or a stray prompt) time to show before saying it did not.
+    await expectAttribute(view.summary, 'data-status', 'disconnected')
+    // Give a wrong silent reconnect (or a stray prompt) time to show before saying it did not:
+    // a window for something that must not happen, not a wait for a condition.
     await demo.page.waitForTimeout(500)
+    // settled: after the window above, this is the state that must have stayed.
     expect(await view.summary.getAttribute('data-status')).toBe('disconnected')
+    // settled: as above; a prompt, once shown, stays until clicked.
     expect(await view.wallet.prompt.isHidden()).toBe(true)
   })
 
@@ -94,7 +103,7 @@ describe('demo: connect through the dev wallet', () => {
     await connectWithDevWallet(demo.page)
     await view.wallet.disconnect.click()
     await view.connectButton.waitFor()
-    await expect.poll(() => view.summary.getAttribute('data-status')).toBe('disconnected')
+    await expectAttribute(view.summary, 'data-status', 'disconnected')
   })
 
   it('reconnects to the same account after a reload, without a prompt', async () => {
@@ -104,12 +113,12 @@ describe('demo: connect through the dev wallet', () => {
     // Pick account 1 in the wallet first, so "the same account" is not just the default one.
     const account1 = fixtureAccounts[1]!.address
     await view.wallet.account.selectOption(account1)
-    await expect.poll(() => view.summaryAddress.textContent()).toBe(account1)
+    await expectText(view.summaryAddress, account1)
 
     await demo.page.reload()
-    await expect.poll(() => view.summaryAddress.textContent()).toBe(account1)
-    expect(await view.accountButton.isVisible()).toBe(true)
-    expect(await view.wallet.prompt.isHidden()).toBe(true)
-    expect(await view.dialog.count()).toBe(0)
+    await expectText(view.summaryAddress, account1)
+    await expectVisible(view.accountButton)
+    await expectHidden(view.wallet.prompt)
+    await expectCount(view.dialog, 0)
   })
 })

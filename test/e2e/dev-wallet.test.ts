@@ -22,6 +22,13 @@ import { fixtureAccounts, fixtureContracts } from '../../devstack/fixtures.js'
 import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
+import {
+  eventually,
+  expectHidden,
+  expectText,
+  expectTextContaining,
+  expectVisible,
+} from '../support/waiting.js'
 import { eventsInPage, installInPage, requestInPage, walletPanel } from './helpers/devWalletDriver.js'
 import { serveDevWalletPage } from './helpers/devWalletPage.js'
 
@@ -63,6 +70,7 @@ const accounts = fixtureAccounts.map((account) => account.address)
 
 describe('dev wallet: EIP-6963', () => {
   it('announces once at install and again on every eip6963:requestProvider', async () => {
+    // settled: the page listens, installs and asks again in one synchronous run, and returns what it heard.
     const seen = await page.evaluate((chains) => {
       const seen: Array<Record<string, unknown>> = []
       window.addEventListener('eip6963:announceProvider', (event) => {
@@ -86,6 +94,7 @@ describe('dev wallet: EIP-6963', () => {
   })
 
   it('says plainly when installed without chains', async () => {
+    // settled: the install throws synchronously; this is its error, not the page's state.
     const message = await page
       .evaluate(() => window.LatchDevWallet.installDevWallet({ chains: [] }))
       .then(
@@ -100,28 +109,25 @@ describe('dev wallet: accounts and consent', () => {
   it('lists no account until the site is approved, then remembers it across a reload', async () => {
     await installInPage(page, { chains })
     const panel = walletPanel(page)
-    await expect(panel.siteStatus.textContent()).resolves.toMatch(/^Not connected to 127\.0\.0\.1:\d+$/)
+    await expectText(panel.siteStatus, /^Not connected to 127\.0\.0\.1:\d+$/)
     expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [] })
 
     const connecting = requestInPage(page, 'eth_requestAccounts')
-    await panel.prompt.waitFor({ state: 'visible' })
-    expect(await panel.promptTitle.textContent()).toBe('Connection request')
-    const promptText = await panel.prompt.textContent()
-    expect(promptText).toContain('eth_requestAccounts')
-    expect(promptText).toContain(new URL(server.url).origin)
-    expect(promptText).toContain(account0)
+    await expectVisible(panel.prompt)
+    await expectText(panel.promptTitle, 'Connection request')
+    await expectTextContaining(panel.prompt, 'eth_requestAccounts', new URL(server.url).origin, account0)
     await panel.approve.click()
     expect(await connecting).toEqual({ ok: true, result: [account0] })
-    await panel.prompt.waitFor({ state: 'hidden' })
-    expect(await eventsInPage(page)).toContainEqual(['accountsChanged', [account0]])
+    await expectHidden(panel.prompt)
+    await eventually(() => eventsInPage(page)).toContainEqual(['accountsChanged', [account0]])
     expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [account0] })
 
     await page.reload()
     await installInPage(page, { chains })
     // Already approved: no prompt, the account comes back at once.
     expect(await requestInPage(page, 'eth_requestAccounts')).toEqual({ ok: true, result: [account0] })
-    expect(await panel.prompt.isHidden()).toBe(true)
-    expect(await panel.siteStatus.textContent()).toMatch(/^Connected to /)
+    await expectHidden(panel.prompt)
+    await expectText(panel.siteStatus, /^Connected to /)
   })
 
   it('answers 4001 when the person rejects, and prompts again next time', async () => {
@@ -148,7 +154,7 @@ describe('dev wallet: accounts and consent', () => {
       { ok: true, result: [account0] },
       { ok: true, result: [account0] },
     ])
-    expect(await page.evaluate(() => window.devWallet.controller.pending())).toEqual([])
+    await eventually(() => page.evaluate(() => window.devWallet.controller.pending())).toEqual([])
   })
 
   it('switches account from the panel, and forgets the site on Disconnect and on wallet_revokePermissions', async () => {
@@ -160,12 +166,12 @@ describe('dev wallet: accounts and consent', () => {
 
     await panel.account.selectOption(account1)
     expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [account1] })
-    expect(await eventsInPage(page)).toContainEqual(['accountsChanged', [account1]])
+    await eventually(() => eventsInPage(page)).toContainEqual(['accountsChanged', [account1]])
 
     await panel.disconnect.click()
     expect(await requestInPage(page, 'eth_accounts')).toEqual({ ok: true, result: [] })
-    expect((await eventsInPage(page)).at(-1)).toEqual(['accountsChanged', []])
-    expect(await panel.disconnect.isDisabled()).toBe(true)
+    await eventually(async () => (await eventsInPage(page)).at(-1)).toEqual(['accountsChanged', []])
+    await eventually(() => panel.disconnect.isDisabled()).toBe(true)
 
     const again = requestInPage(page, 'eth_requestAccounts')
     await panel.approve.click()
@@ -213,11 +219,12 @@ describe('dev wallet: signing and sending through anvil', () => {
     const message = 'Sign in to latchkit <img src=x onerror="window.pwned=1">'
     const hex = `0x${Buffer.from(message).toString('hex')}` as Hex
     const signing = requestInPage(page, 'personal_sign', [hex, account0])
-    await panel.prompt.waitFor({ state: 'visible' })
-    expect(await panel.prompt.textContent()).toContain(message)
-    // Shown as text: no element was made from the message.
-    expect(
-      await page.evaluate(
+    await expectVisible(panel.prompt)
+    await expectTextContaining(panel.prompt, message)
+    // Shown as text: no element was made from the message (the message is on screen, so
+    // anything made from it would be too).
+    await eventually(() =>
+      page.evaluate(
         () => document.querySelector('#latchkit-dev-wallet')?.shadowRoot?.querySelectorAll('img').length,
       ),
     ).toBe(0)
@@ -226,6 +233,7 @@ describe('dev wallet: signing and sending through anvil', () => {
     expect(outcome.ok).toBe(true)
     const signature = (outcome as { result: Hex }).result
     expect(await recoverMessageAddress({ message, signature })).toBe(account0)
+    // settled: the message has been on screen since before the approval; a handler made from it would have run.
     expect(await page.evaluate(() => 'pwned' in window)).toBe(false)
   })
 
@@ -244,8 +252,8 @@ describe('dev wallet: signing and sending through anvil', () => {
     } as const
     const signing = requestInPage(page, 'eth_signTypedData_v4', [account0, JSON.stringify(typedData)])
     const panel = walletPanel(page)
-    await panel.prompt.waitFor({ state: 'visible' })
-    expect(await panel.prompt.textContent()).toContain('Greeting')
+    await expectVisible(panel.prompt)
+    await expectTextContaining(panel.prompt, 'Greeting')
     await panel.approve.click()
     const outcome = await signing
     expect(outcome.ok).toBe(true)
@@ -276,12 +284,14 @@ describe('dev wallet: signing and sending through anvil', () => {
       { from: account0, to: recipient, value: `0x${parseEther('1.5').toString(16)}` },
     ])
     const panel = walletPanel(page)
-    await panel.prompt.waitFor({ state: 'visible' })
-    const text = await panel.prompt.textContent()
-    expect(text).toContain('Transaction request')
-    expect(text).toContain(recipient)
-    expect(text).toContain('1.5 ETH')
-    expect(text).toContain('none (plain transfer)')
+    await expectVisible(panel.prompt)
+    await expectTextContaining(
+      panel.prompt,
+      'Transaction request',
+      recipient,
+      '1.5 ETH',
+      'none (plain transfer)',
+    )
     await panel.approve.click()
     const outcome = await sending
     expect(outcome.ok).toBe(true)
@@ -301,8 +311,8 @@ describe('dev wallet: signing and sending through anvil', () => {
       { from: account0, to: fixtureContracts.LUSD, data },
     ])
     const panel = walletPanel(page)
-    await panel.prompt.waitFor({ state: 'visible' })
-    expect(await panel.prompt.textContent()).toContain(`ERC-20 transfer of 1.5 LUSD to ${recipient}`)
+    await expectVisible(panel.prompt)
+    await expectTextContaining(panel.prompt, `ERC-20 transfer of 1.5 LUSD to ${recipient}`)
     await panel.reject.click()
     expect(await sending).toEqual({ ok: false, code: 4001, message: 'User rejected the request.' })
   })
@@ -337,27 +347,27 @@ describe('dev wallet: networks', () => {
         nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
       },
     ])
-    await panel.prompt.waitFor({ state: 'visible' })
-    expect(await panel.promptTitle.textContent()).toBe('Add network')
+    await expectVisible(panel.prompt)
+    await expectText(panel.promptTitle, 'Add network')
     await panel.approve.click()
     expect(await adding).toEqual({ ok: true, result: null })
     expect(await requestInPage(page, 'eth_chainId')).toEqual({ ok: true, result: secondHex })
-    expect(await eventsInPage(page)).toContainEqual(['chainChanged', secondHex])
+    await eventually(() => eventsInPage(page)).toContainEqual(['chainChanged', secondHex])
     // Reads go to the chain now selected.
     expect(await requestInPage(page, 'net_version')).toEqual({ ok: true, result: String(second.chainId) })
 
     const back = requestInPage(page, 'wallet_switchEthereumChain', [
       { chainId: `0x${first.chainId.toString(16)}` },
     ])
-    await panel.prompt.waitFor({ state: 'visible' })
-    expect(await panel.promptTitle.textContent()).toBe('Switch network')
+    await expectVisible(panel.prompt)
+    await expectText(panel.promptTitle, 'Switch network')
     await panel.approve.click()
     expect(await back).toEqual({ ok: true, result: null })
 
     // The added chain is remembered with the wallet.
     await page.reload()
     await installInPage(page, { chains: [first], accounts })
-    expect(await panel.network.locator('option').allTextContents()).toEqual([
+    await eventually(() => panel.network.locator('option').allTextContents()).toEqual([
       `${first.name} (chain ${first.chainId})`,
       `Second local (chain ${second.chainId})`,
     ])
@@ -368,7 +378,7 @@ describe('dev wallet: networks', () => {
     const panel = walletPanel(page)
     await panel.network.selectOption(String(chains[1]!.chainId))
     const hex = `0x${chains[1]!.chainId.toString(16)}`
-    expect(await eventsInPage(page)).toContainEqual(['chainChanged', hex])
+    await eventually(() => eventsInPage(page)).toContainEqual(['chainChanged', hex])
     expect(await requestInPage(page, 'eth_chainId')).toEqual({ ok: true, result: hex })
     const client = createPublicClient({ transport: http(chains[1]!.rpcUrl) })
     expect(await requestInPage(page, 'eth_blockNumber')).toEqual({

@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { browserForFile } from '../support/browser-for-file.js'
+import { eventually, expectCount } from '../support/waiting.js'
 import { DEV_WALLET_RDNS, type DemoPage, openDemo, ui } from './helpers/demoPage.js'
 
 const getBrowser = browserForFile()
@@ -53,14 +54,16 @@ describe('demo: EIP-6963 discovery', () => {
 
     await view.connectButton.click()
     await view.walletEntry(DEV_WALLET_RDNS).waitFor()
-    const entries = await view.walletEntries.evaluateAll((buttons) =>
-      buttons.map((button) => [
-        button.getAttribute('data-connector'),
-        button.querySelector('.lk-grow')?.textContent,
-      ]),
-    )
-    expect(entries.filter(([id]) => id === 'com.example.twin')).toEqual([['com.example.twin', 'Twin Wallet']])
-    expect(entries.filter(([id]) => id === DEV_WALLET_RDNS)).toHaveLength(1)
+    const entries = (id: string) =>
+      view.walletEntries.evaluateAll(
+        (buttons, id) =>
+          buttons
+            .filter((button) => button.getAttribute('data-connector') === id)
+            .map((button) => [id, button.querySelector('.lk-grow')?.textContent]),
+        id,
+      )
+    await eventually(() => entries('com.example.twin')).toEqual([['com.example.twin', 'Twin Wallet']])
+    await eventually(() => entries(DEV_WALLET_RDNS)).toHaveLength(1)
   })
 
   it('rejects and logs announcements whose icon is javascript: or markup', async () => {
@@ -78,15 +81,18 @@ describe('demo: EIP-6963 discovery', () => {
 
     await view.connectButton.click()
     await view.walletEntry('com.example.good').waitFor()
-    expect(await view.walletEntry('com.example.scripticon').count()).toBe(0)
-    expect(await view.walletEntry('com.example.markupicon').count()).toBe(0)
-    expect(await view.dialog.textContent()).not.toMatch(/Script Icon Wallet|Markup Icon Wallet/)
+    // The list is on screen with the good wallet: the rejected ones are not in it.
+    await expectCount(view.walletEntry('com.example.scripticon'), 0)
+    await expectCount(view.walletEntry('com.example.markupicon'), 0)
+    await eventually(() => view.dialog.textContent()).not.toMatch(/Script Icon Wallet|Markup Icon Wallet/)
 
-    const warnings = demo.console.filter(
-      (m) => m.type === 'warning' && m.text.includes('EIP-6963 announcement'),
-    )
-    expect(warnings).toHaveLength(2)
-    for (const warning of warnings) expect(warning.text).toMatch(/icon/)
+    // Console messages reach the test asynchronously, like the page's rendering.
+    const messages = demo.console
+    const warnings = () =>
+      messages.filter((m) => m.type === 'warning' && m.text.includes('EIP-6963 announcement'))
+    await eventually(warnings).toHaveLength(2)
+    for (const warning of warnings()) expect(warning.text).toMatch(/icon/)
+    // settled: the announcements were handled (and logged) before the list showed; a script in them would have run.
     expect(await demo.page.evaluate(() => 'pwned' in window)).toBe(false)
   })
 })

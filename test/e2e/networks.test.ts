@@ -4,8 +4,9 @@
  * opens UnsupportedChain until the visitor switches back.
  */
 import { createPublicClient, formatEther, http } from 'viem'
-import { describe, expect, it } from 'vitest'
+import { describe, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
+import { expectText, expectTextContaining, expectValue } from '../support/waiting.js'
 import { connectWithDevWallet, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { demoChain } from './helpers/demoStack.js'
 
@@ -19,23 +20,23 @@ describe('demo: networks', () => {
     const view = ui(demo.page)
     await connectWithDevWallet(demo.page)
     await view.dialog.waitFor({ state: 'hidden' })
-    expect(await view.networkButton.textContent()).toBe('Latch Local 31337')
+    await expectText(view.networkButton, 'Latch Local 31337')
 
     await view.networkButton.click()
-    await expect.poll(() => view.dialogTitle.textContent()).toBe('Choose Network')
+    await expectText(view.dialogTitle, 'Choose Network')
     await view.networkRow('eip155:31338').click()
-    await expect.poll(() => view.wallet.promptTitle.textContent()).toBe('Switch network')
-    expect(await view.wallet.prompt.textContent()).toContain('wallet_switchEthereumChain')
+    await expectText(view.wallet.promptTitle, 'Switch network')
+    await expectTextContaining(view.wallet.prompt, 'wallet_switchEthereumChain')
     await view.wallet.approve.click()
 
-    await expect.poll(() => view.summaryNetwork.textContent()).toBe('Latch Local 31338 · chain 31338')
-    await expect.poll(() => view.networkButton.textContent()).toBe('Latch Local 31338')
-    expect(await view.wallet.network.inputValue()).toBe('31338')
+    await expectText(view.summaryNetwork, 'Latch Local 31338 · chain 31338')
+    await expectText(view.networkButton, 'Latch Local 31338')
+    await expectValue(view.wallet.network, '31338')
     // The balance is read again, from the chain now active.
     const wei = await createPublicClient({ transport: http(demoChain(31338).rpcUrl) }).getBalance({
       address: account0,
     })
-    await expect.poll(() => view.summaryBalance.textContent()).toBe(`${formatEther(wei)} ETH`)
+    await expectText(view.summaryBalance, `${formatEther(wei)} ETH`)
   })
 
   it('opens UnsupportedChain when the wallet moves to a chain the app lacks, and switching back from it works', async () => {
@@ -46,17 +47,17 @@ describe('demo: networks', () => {
 
     // The person picks, in the wallet, a chain the demo does not configure.
     await view.wallet.network.selectOption('31339')
-    await expect.poll(() => view.dialogTitle.textContent()).toBe('Switch Network')
-    await expect.poll(() => view.summaryNetwork.textContent()).toContain('not supported by this app')
+    await expectText(view.dialogTitle, 'Switch Network')
+    await expectTextContaining(view.summaryNetwork, 'not supported by this app')
 
     await view.networkRow('eip155:31337').click()
-    await expect.poll(() => view.wallet.promptTitle.textContent()).toBe('Switch network')
-    expect(await view.wallet.prompt.textContent()).toContain('Outside Chain 31339 (chain 31339)')
+    await expectText(view.wallet.promptTitle, 'Switch network')
+    await expectTextContaining(view.wallet.prompt, 'Outside Chain 31339 (chain 31339)')
     await view.wallet.approve.click()
 
     await view.dialog.waitFor({ state: 'hidden' })
-    await expect.poll(() => view.summaryNetwork.textContent()).toBe('Latch Local 31337 · chain 31337')
-    expect(await view.summaryAddress.textContent()).toBe(account0)
-    expect(await view.wallet.network.inputValue()).toBe('31337')
+    await expectText(view.summaryNetwork, 'Latch Local 31337 · chain 31337')
+    await expectText(view.summaryAddress, account0)
+    await expectValue(view.wallet.network, '31337')
   })
 })

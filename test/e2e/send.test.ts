@@ -31,6 +31,7 @@ import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
 import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
+import { eventually, expectCount, expectHidden, expectText, expectValue } from '../support/waiting.js'
 import { walletPanel } from './helpers/devWalletDriver.js'
 
 const getBrowser = browserForFile()
@@ -120,7 +121,7 @@ async function connectAndShowAccount() {
 async function connectAndOpen(feature: 'send' | 'receive') {
   const view = await connectAndShowAccount()
   await view.dialog.locator(`[data-feature="${feature}"]`).click()
-  await expect.poll(() => view.title.textContent()).toBe(feature === 'send' ? 'Send' : 'Receive')
+  await expectText(view.title, feature === 'send' ? 'Send' : 'Receive')
 }
 
 /** The token picker's value for a token of chain 31337 (native: no contract). */
@@ -134,24 +135,22 @@ describe('send through the dev wallet', () => {
     await view.token.selectOption(tokenValue())
     await view.amount.fill('1.25')
     await view.receiver.fill(bob)
-    await expect.poll(() => view.fee.textContent()).toMatch(/^[\d.]+ ETH$/)
+    await expectText(view.fee, /^[\d.]+ ETH$/)
     await page.screenshot({ path: `${results}e2e-send-form.png` })
     await view.preview.click()
-    await expect.poll(() => view.title.textContent()).toBe('Review Send')
+    await expectText(view.title, 'Review Send')
     await page.screenshot({ path: `${results}e2e-send-preview.png` })
-    expect(await view.dialog.locator('[data-latchkit="send-preview-amount"]').textContent()).toBe('1.25 ETH')
+    await expectText(view.dialog.locator('[data-latchkit="send-preview-amount"]'), '1.25 ETH')
     await view.confirm.click()
 
-    expect(await view.wallet.promptTitle.textContent()).toMatch(/transaction/i)
+    await expectText(view.wallet.promptTitle, /transaction/i)
     await view.wallet.approve.click()
-    await expect.poll(() => view.snackbar.textContent()).toMatch(/^Sent 0x[0-9a-f]{6}\.\.\.[0-9a-f]{6}$/)
-    await expect.poll(() => view.title.textContent()).toBe('Account')
+    await expectText(view.snackbar, /^Sent 0x[0-9a-f]{6}\.\.\.[0-9a-f]{6}$/)
+    await expectText(view.title, 'Account')
 
     expect(await chain().getBalance({ address: bob })).toBe(bobBefore + parseEther('1.25'))
     const mine = await chain().getBalance({ address: me })
-    await expect
-      .poll(() => view.balance.textContent())
-      .toBe(`${threeDecimals.format(Number(formatEther(mine)))} ETH`)
+    await expectText(view.balance, `${threeDecimals.format(Number(formatEther(mine)))} ETH`)
   })
 
   it('sends the 6-decimal LUSD as an ERC20 transfer; the Tokens tab shows what is left', async () => {
@@ -164,15 +163,13 @@ describe('send through the dev wallet', () => {
     await view.preview.click()
     await view.confirm.click()
     await view.wallet.approve.click()
-    await expect.poll(() => view.title.textContent()).toBe('Account')
+    await expectText(view.title, 'Account')
 
     expect(await lusdOf(carol)).toBe(carolBefore + 12_345_678n)
     const mine = await lusdOf(me)
     expect(mine).toBe(mineBefore - 12_345_678n)
     const row = view.dialog.locator('[data-token="LUSD"] [data-latchkit="token-amount"]')
-    await expect
-      .poll(() => row.textContent())
-      .toBe(`${threeDecimals.format(Number(formatUnits(mine, 6)))} LUSD`)
+    await expectText(row, `${threeDecimals.format(Number(formatUnits(mine, 6)))} LUSD`)
   })
 
   it('Max on LUSD fills the whole balance the API reports', async () => {
@@ -180,7 +177,7 @@ describe('send through the dev wallet', () => {
     const view = ui()
     await view.token.selectOption(tokenValue(lusd()))
     await view.max.click()
-    expect(await view.amount.inputValue()).toBe(formatUnits(await lusdOf(me), 6))
+    await expectValue(view.amount, formatUnits(await lusdOf(me), 6))
   })
 
   it("keeps what was typed when the wallet rejects and says 'Transaction declined'", async () => {
@@ -194,35 +191,34 @@ describe('send through the dev wallet', () => {
     await view.confirm.click()
     await view.wallet.reject.click()
 
-    await expect.poll(() => view.alert.textContent()).toBe('Transaction declined')
+    await expectText(view.alert, 'Transaction declined')
     await view.cancel.click()
-    expect([
-      await view.token.inputValue(),
-      await view.amount.inputValue(),
-      await view.receiver.inputValue(),
-    ]).toEqual([tokenValue(lusd()), '3', bob])
+    await eventually(() =>
+      Promise.all([view.token.inputValue(), view.amount.inputValue(), view.receiver.inputValue()]),
+    ).toEqual([tokenValue(lusd()), '3', bob])
     expect(await chain().getTransactionCount({ address: me })).toBe(nonceBefore)
   })
 
   it('says what is wrong before the wallet is asked', async () => {
     await connectAndOpen('send')
     const view = ui()
-    const messageAfterPreview = async () => {
+    // Each message differs from the one before, so waiting for it cannot pass on a stale one.
+    const previewSays = async (message: string) => {
       await view.preview.click()
-      return view.alert.textContent()
+      await expectText(view.alert, message)
     }
-    expect(await messageAfterPreview()).toBe('An amount and receiver address are required')
+    await previewSays('An amount and receiver address are required')
     await view.amount.fill('1')
     await view.receiver.fill(bob)
-    expect(await messageAfterPreview()).toBe('A token is required')
+    await previewSays('A token is required')
     await view.token.selectOption(tokenValue(lusd()))
     await view.amount.fill('1000000')
-    expect(await messageAfterPreview()).toBe('Insufficient balance')
+    await previewSays('Insufficient balance')
     await view.amount.fill('1')
     // bob's address with one letter's case flipped: the EIP-55 checksum no longer holds.
     await view.receiver.fill(bob.replace('C51812dc', 'c51812dc'))
-    expect(await messageAfterPreview()).toBe('Invalid address')
-    expect(await view.wallet.prompt.isVisible()).toBe(false)
+    await previewSays('Invalid address')
+    await expectHidden(view.wallet.prompt)
   })
 })
 
@@ -231,15 +227,13 @@ describe('receive', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     await connectAndOpen('receive')
     const view = ui()
-    await expect
-      .poll(() => view.dialog.getByRole('img', { name: `QR code of the address ${me}` }).count())
-      .toBe(1)
+    await expectCount(view.dialog.getByRole('img', { name: `QR code of the address ${me}` }), 1)
     await view.dialog.getByRole('button', { name: 'Copy address' }).click()
-    await expect.poll(() => view.dialog.getByRole('button', { name: 'Address copied' }).count()).toBe(1)
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(me)
-    expect(await view.dialog.locator('[data-latchkit="receive-networks"] li').allTextContents()).toEqual([
-      'Local 31337',
-    ])
+    await expectCount(view.dialog.getByRole('button', { name: 'Address copied' }), 1)
+    await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(me)
+    await eventually(() =>
+      view.dialog.locator('[data-latchkit="receive-networks"] li').allTextContents(),
+    ).toEqual(['Local 31337'])
     await page.screenshot({ path: `${results}e2e-receive.png` })
   })
 })
@@ -306,12 +300,12 @@ describe('account view: Tokens and NFTs tabs', () => {
 
     // Tokens: ETH, LUSD and LTK by value; the 0-decimal ZDT is filtered out (SPEC §5).
     await tab('Tokens').click()
-    await expect.poll(shownTokens).toEqual(await expectedTokens())
-    expect(await view.dialog.locator('li[data-token="ZDT"]').count()).toBe(0)
+    await eventually(shownTokens).toEqual(await expectedTokens())
+    await expectCount(view.dialog.locator('li[data-token="ZDT"]'), 0)
 
     await tab('NFTs').click()
     const mine = fixtureNftIdsOf(0)
-    await expect.poll(shownNfts).toEqual(mine.map((id) => `${fixtureNft.name} #${id}`))
+    await eventually(shownNfts).toEqual(mine.map((id) => `${fixtureNft.name} #${id}`))
     await page.screenshot({ path: `${results}e2e-account-nfts.png` })
 
     // Another device moves an NFT away; nothing tells the widget yet.
@@ -337,15 +331,15 @@ describe('account view: Tokens and NFTs tabs', () => {
     await view.preview.click()
     await view.confirm.click()
     await view.wallet.approve.click()
-    await expect.poll(() => view.title.textContent()).toBe('Account')
+    await expectText(view.title, 'Account')
 
-    await expect.poll(shownNfts).toEqual(mine.slice(1).map((id) => `${fixtureNft.name} #${id}`))
+    await eventually(shownNfts).toEqual(mine.slice(1).map((id) => `${fixtureNft.name} #${id}`))
     await tab('Tokens').click()
     const after = await expectedTokens()
     expect(after.rows.find((row) => row.symbol === 'LTK')?.amount).toBe(
       `${threeDecimals.format(Number(formatUnits(await ltkOf(me), 18)))} LTK`,
     )
-    await expect.poll(shownTokens).toEqual(after)
+    await eventually(shownTokens).toEqual(after)
     await page.screenshot({ path: `${results}e2e-account-tokens.png` })
   })
 })

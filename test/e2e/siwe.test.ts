@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { DevstackConfig } from '../../demo/src/devstackConfig.js'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
+import { expectAttribute, expectText, expectTextContaining } from '../support/waiting.js'
 import { connectWithDevWallet, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { getDemo } from './helpers/demoStack.js'
 
@@ -38,25 +39,27 @@ describe('demo: sign in with the wallet', () => {
     const status = page.getByTestId('demo-sign-in-status')
     const api = await apiUrl()
 
-    expect(await card.getAttribute('data-state')).toBe('off')
+    await expectAttribute(card, 'data-state', 'off')
     await card.getByRole('button', { name: 'Turn on sign-in' }).click()
-    await expect.poll(() => card.getAttribute('data-state')).toBe('signed-out')
+    await expectAttribute(card, 'data-state', 'signed-out')
 
     // Connected: the widget moves on to the sign-in view by itself.
     await connectWithDevWallet(page)
-    await expect.poll(() => view.dialogTitle.textContent()).toBe('Sign In')
-    await expect.poll(() => view.dialog.textContent()).toContain('Latch Demo wants to connect to your wallet')
+    await expectText(view.dialogTitle, 'Sign In')
+    await expectTextContaining(view.dialog, 'Latch Demo wants to connect to your wallet')
     await view.dialog.getByRole('button', { name: 'Sign', exact: true }).click()
-    await expect.poll(() => view.wallet.promptTitle.textContent()).toMatch(/sign/i)
+    await expectText(view.wallet.promptTitle, /sign/i)
     // The message the wallet shows is made for this page, with the app's statement.
-    const prompt = await view.wallet.prompt.textContent()
-    expect(prompt).toContain(`${new URL(getDemo().url).host} wants you to sign in with your Ethereum account`)
-    expect(prompt).toContain('Sign in to Latch Demo')
+    await expectTextContaining(
+      view.wallet.prompt,
+      `${new URL(getDemo().url).host} wants you to sign in with your Ethereum account`,
+      'Sign in to Latch Demo',
+    )
     await view.wallet.approve.click()
 
     await view.dialog.waitFor({ state: 'hidden' })
-    await expect.poll(() => card.getAttribute('data-state')).toBe('signed-in')
-    expect(await status.textContent()).toBe(`Signed in as ${account0}`)
+    await expectAttribute(card, 'data-state', 'signed-in')
+    await expectText(status, `Signed in as ${account0}`)
     // For a person to look at; test-results/ is not in git.
     const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
     mkdirSync(results, { recursive: true })
@@ -71,15 +74,19 @@ describe('demo: sign in with the wallet', () => {
     })
 
     await page.reload()
-    await expect.poll(() => card.getAttribute('data-state')).toBe('signed-in')
-    // Give a wrong sign-in prompt time to show before saying there was none.
+    await expectAttribute(card, 'data-state', 'signed-in')
+    // Give a wrong sign-in prompt time to show before saying there was none: a window for
+    // something that must not happen, not a wait for a condition.
     await page.waitForTimeout(500)
+    // settled: after the window above, this is the state that must have stayed.
     expect(await card.getAttribute('data-state')).toBe('signed-in')
+    // settled: as above; a sign-in view or a wallet prompt, once shown, stays until clicked.
     expect(await view.dialog.count()).toBe(0)
+    // settled: as above.
     expect(await view.wallet.prompt.isHidden()).toBe(true)
 
     await card.getByRole('button', { name: 'Sign out' }).click()
-    await expect.poll(() => card.getAttribute('data-state')).toBe('signed-out')
+    await expectAttribute(card, 'data-state', 'signed-out')
     // Sign-out also disconnects the wallet.
     await view.connectButton.waitFor()
     // Revoked on the server: the token (and the cookie still holding it) opens nothing.

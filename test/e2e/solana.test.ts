@@ -10,6 +10,14 @@ import { formatUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { solanaFixtureAccounts, solanaFixtureMints } from '../../devstack/solana/fixtures.js'
+import {
+  eventually,
+  expectAttribute,
+  expectCount,
+  expectHidden,
+  expectText,
+  expectTextContaining,
+} from '../support/waiting.js'
 import { DEV_WALLET_RDNS, type DemoPage, demoPagesForFile, ui } from './helpers/demoPage.js'
 import { getDemo } from './helpers/demoStack.js'
 
@@ -57,18 +65,18 @@ function solanaUi(demoPage: DemoPage) {
 async function openSend(view: ReturnType<typeof solanaUi>) {
   await view.accountButton.click()
   // The account view re-renders as the balances arrive; click once it has settled.
-  await expect.poll(() => view.lusdAmount.count()).toBe(1)
+  await expectCount(view.lusdAmount, 1)
   await view.dialog.locator('[data-feature="send"]').click()
-  await expect.poll(() => view.dialogTitle.textContent()).toBe('Send')
+  await expectText(view.dialogTitle, 'Send')
 }
 
 /** Preview, Send, then Approve in the dev Solana wallet; resolves back on the account view. */
 async function sendAndApprove(view: ReturnType<typeof solanaUi>) {
   await view.preview.click()
   await view.confirm.click()
-  await expect.poll(() => view.solPromptTitle.textContent()).toBe('Send transaction')
+  await expectText(view.solPromptTitle, 'Send transaction')
   await view.solApprove.click()
-  await expect.poll(() => view.dialogTitle.textContent()).toBe('Account')
+  await expectText(view.dialogTitle, 'Account')
 }
 
 /** Connect Wallet, Latch Dev Solana, Approve in its prompt; resolves once the page shows the account. */
@@ -77,9 +85,9 @@ async function connectSolana(demoPage: DemoPage) {
   await view.connectButton.click()
   await view.walletEntry(SOLANA_WALLET).click()
   // The prompt re-renders when the request arrives: poll, never read once.
-  await expect.poll(() => view.solPromptTitle.textContent()).toBe('Connection request')
+  await expectText(view.solPromptTitle, 'Connection request')
   await view.solApprove.click()
-  await expect.poll(() => view.summaryAddress.textContent()).toBe(me)
+  await expectText(view.summaryAddress, me)
   await view.dialog.waitFor({ state: 'hidden' })
   return view
 }
@@ -89,29 +97,26 @@ describe('demo: Solana through the dev Solana wallet', () => {
     const demo = await openPage()
     const view = await connectSolana(demo)
     const [lamports, lusd] = await Promise.all([lamportsOf(me), lusdOf(me)])
-    await expect.poll(() => view.summaryBalance.textContent()).toBe(`${formatUnits(lamports, 9)} SOL`)
-    expect(await view.summaryNetwork.textContent()).toBe(
+    await expectText(view.summaryBalance, `${formatUnits(lamports, 9)} SOL`)
+    await expectText(
+      view.summaryNetwork,
       `Latch Solana Local · chain ${getDemo().solana.genesisHash.slice(0, 32)}`,
     )
-    expect(await view.networkButton.textContent()).toBe('Latch Solana Local')
+    await expectText(view.networkButton, 'Latch Solana Local')
 
     await view.accountButton.click()
-    await expect.poll(() => view.accountName.textContent()).toBe(short(me))
-    await expect
-      .poll(() => view.accountBalance.textContent())
-      .toBe(`${threeDecimals.format(Number(formatUnits(lamports, 9)))} SOL`)
+    await expectText(view.accountName, short(me))
+    await expectText(view.accountBalance, `${threeDecimals.format(Number(formatUnits(lamports, 9)))} SOL`)
     // LUSD by name and amount from the local API; the 0-decimal ZDT the wallet holds is left out.
-    await expect.poll(() => view.lusdAmount.textContent()).toBe(`${threeDecimals.format(Number(lusd))} LUSD`)
-    expect(await view.dialog.locator('[data-token="ZDT"]').count()).toBe(0)
+    await expectText(view.lusdAmount, `${threeDecimals.format(Number(lusd))} LUSD`)
+    await expectCount(view.dialog.locator('[data-token="ZDT"]'), 0)
 
     // Receive: the Solana address as a QR code, on the app's Solana network only.
     await view.dialog.locator('[data-feature="receive"]').click()
-    await expect
-      .poll(() => view.dialog.getByRole('img', { name: `QR code of the address ${me}` }).count())
-      .toBe(1)
-    expect(await view.dialog.locator('[data-latchkit="receive-networks"] li').allTextContents()).toEqual([
-      'Latch Solana Local',
-    ])
+    await expectCount(view.dialog.getByRole('img', { name: `QR code of the address ${me}` }), 1)
+    await eventually(() =>
+      view.dialog.locator('[data-latchkit="receive-networks"] li').allTextContents(),
+    ).toEqual(['Latch Solana Local'])
   })
 
   it('sends SOL through the send plugin, approved in the dev Solana wallet; the new balance shows and is on chain', async () => {
@@ -123,7 +128,7 @@ describe('demo: Solana through the dev Solana wallet', () => {
     await view.sendToken.selectOption(`${getDemo().solana.caipNetworkId}/native`)
     await view.sendAmount.fill('0.25')
     await view.sendReceiver.fill(bob)
-    await expect.poll(() => view.sendFee.textContent()).toMatch(/SOL$/)
+    await expectText(view.sendFee, /SOL$/)
     await sendAndApprove(view)
 
     expect(await lamportsOf(bob)).toBe(bobBefore + 250_000_000n)
@@ -131,10 +136,8 @@ describe('demo: Solana through the dev Solana wallet', () => {
     // The amount and the network fee, nothing else.
     expect(mineBefore - mineAfter - 250_000_000n).toBeGreaterThan(0n)
     expect(mineBefore - mineAfter - 250_000_000n).toBeLessThan(100_000n)
-    await expect.poll(() => view.summaryBalance.textContent()).toBe(`${formatUnits(mineAfter, 9)} SOL`)
-    await expect
-      .poll(() => view.accountBalance.textContent())
-      .toBe(`${threeDecimals.format(Number(formatUnits(mineAfter, 9)))} SOL`)
+    await expectText(view.summaryBalance, `${formatUnits(mineAfter, 9)} SOL`)
+    await expectText(view.accountBalance, `${threeDecimals.format(Number(formatUnits(mineAfter, 9)))} SOL`)
   })
 
   it('sends LUSD as the local API lists it (its mint in the CAIP-10 address); the Tokens tab shows what is left', async () => {
@@ -151,9 +154,7 @@ describe('demo: Solana through the dev Solana wallet', () => {
     expect(Number(await lusdOf(carol))).toBe(Number(carolBefore) + 12.5)
     const mineAfter = await lusdOf(me)
     expect(Number(mineAfter)).toBe(Number(mineBefore) - 12.5)
-    await expect
-      .poll(() => view.lusdAmount.textContent())
-      .toBe(`${threeDecimals.format(Number(mineAfter))} LUSD`)
+    await expectText(view.lusdAmount, `${threeDecimals.format(Number(mineAfter))} LUSD`)
   })
 
   it('connects EVM too from the network list; both accounts show, and the list moves between them without a prompt', async () => {
@@ -163,30 +164,30 @@ describe('demo: Solana through the dev Solana wallet', () => {
     // Picking an EVM network with only Solana connected leads to Connect, for the EVM wallet.
     await view.networkButton.click()
     await view.networkRow('eip155:31337').click()
-    await expect.poll(() => view.dialogTitle.textContent()).toBe('Connect Wallet')
+    await expectText(view.dialogTitle, 'Connect Wallet')
     await view.walletEntry(DEV_WALLET_RDNS).click()
     await view.wallet.approve.click()
-    await expect.poll(() => view.summaryAddress.textContent()).toBe(evmAccount)
-    await expect.poll(() => view.alsoConnected.getAttribute('data-namespace')).toBe('solana')
-    expect(await view.alsoConnected.textContent()).toContain(me)
+    await expectText(view.summaryAddress, evmAccount)
+    await expectAttribute(view.alsoConnected, 'data-namespace', 'solana')
+    await expectTextContaining(view.alsoConnected, me)
     await view.dialog.waitFor({ state: 'hidden' })
 
     // Back to Solana and to EVM again: the same account views, no wallet asked anything.
     await view.networkButton.click()
     await view.networkRow(getDemo().solana.caipNetworkId).click()
-    await expect.poll(() => view.summaryAddress.textContent()).toBe(me)
-    await expect.poll(() => view.networkButton.textContent()).toBe('Latch Solana Local')
-    await expect.poll(() => view.alsoConnected.textContent()).toContain(evmAccount)
+    await expectText(view.summaryAddress, me)
+    await expectText(view.networkButton, 'Latch Solana Local')
+    await expectTextContaining(view.alsoConnected, evmAccount)
     await view.dialog.waitFor({ state: 'hidden' })
 
     await view.accountButton.click()
-    await expect.poll(() => view.accountName.textContent()).toBe(short(me))
+    await expectText(view.accountName, short(me))
     await view.dialog.locator('button.lk-row', { hasText: 'Latch Solana Local' }).click()
     await view.networkRow('eip155:31337').click()
-    await expect.poll(() => view.accountName.textContent()).toBe(short(evmAccount))
-    await expect.poll(() => view.accountBalance.textContent()).toMatch(/ ETH$/)
-    expect(await view.summaryAddress.textContent()).toBe(evmAccount)
-    expect(await view.solApprove.isVisible()).toBe(false)
-    expect(await view.wallet.prompt.isVisible()).toBe(false)
+    await expectText(view.accountName, short(evmAccount))
+    await expectText(view.accountBalance, / ETH$/)
+    await expectText(view.summaryAddress, evmAccount)
+    await expectHidden(view.solApprove)
+    await expectHidden(view.wallet.prompt)
   })
 })

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
 import { type StaticServer, serveHtml } from '../support/static-server'
+import { eventually, expectText } from '../support/waiting'
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 const getBrowser = browserForFile()
@@ -63,9 +64,12 @@ interface AxeResult {
   passes: { nodes: { target: unknown[] }[] }[]
 }
 
-/** Runs axe on the page; `sawModal` proves it looked inside the modal's shadow root. */
+/**
+ * Runs axe on the page (loading it the first time); `sawModal` proves it looked inside the
+ * modal's shadow root. A view may still be settling: assert with `eventually`.
+ */
 const runAxe = async (page: Page) => {
-  await page.addScriptTag({ content: axeSource })
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource })
   return page.evaluate(async () => {
     const axe = (window as never as { axe: { run(context: Document): Promise<AxeResult> } }).axe
     const { violations, passes } = await axe.run(document)
@@ -102,56 +106,55 @@ describe('modal in Chromium', { timeout: 30_000 }, () => {
     await page.keyboard.press('Enter')
     await page.locator('latchkit-modal [role=dialog]').waitFor()
     await page.locator('latchkit-modal [data-connector="test.wallet"]').waitFor()
-    expect(await focused(page)).toMatchObject({ inModal: true, role: 'dialog' })
+    await eventually(() => focused(page)).toMatchObject({ inModal: true, role: 'dialog' })
 
     // The dialog is visible and 360px wide despite the host's `display: none !important`.
-    const box = await page.locator('latchkit-modal .lk-dialog').boundingBox()
-    expect(box?.width).toBe(360)
+    const dialog = page.locator('latchkit-modal .lk-dialog')
+    await eventually(async () => (await dialog.boundingBox())?.width).toBe(360)
     // Host CSS did not change the modal's font or accent.
-    const styles = await page.locator('latchkit-modal .lk-title').evaluate((node) => {
-      const style = getComputedStyle(node)
-      return { font: style.fontFamily, spacing: style.letterSpacing, color: style.color }
-    })
-    expect(styles.font).not.toContain('serif,') // the host asks for plain serif
-    expect(styles.font).toContain('system-ui')
-    expect(styles.spacing).toBe('normal')
-    expect(styles.color).not.toBe('rgb(255, 0, 255)')
+    const titleStyle = (property: 'fontFamily' | 'letterSpacing' | 'color') =>
+      page.locator('latchkit-modal .lk-title').evaluate((node, p) => getComputedStyle(node)[p], property)
+    await eventually(() => titleStyle('fontFamily')).not.toContain('serif,') // the host asks for plain serif
+    await eventually(() => titleStyle('fontFamily')).toContain('system-ui')
+    await eventually(() => titleStyle('letterSpacing')).toBe('normal')
+    await eventually(() => titleStyle('color')).not.toBe('rgb(255, 0, 255)')
 
     // Focus trap: many Tabs and Shift+Tabs never leave the dialog.
+    const focusInModal = async () => (await focused(page)).inModal
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Tab')
-      expect((await focused(page)).inModal).toBe(true)
+      await eventually(focusInModal).toBe(true)
     }
     for (let i = 0; i < 8; i++) {
       await page.keyboard.press('Shift+Tab')
-      expect((await focused(page)).inModal).toBe(true)
+      await eventually(focusInModal).toBe(true)
     }
 
     // Connect -> ConnectingExternal (Enter on the wallet) -> Back.
     await tabTo(page, (f) => f.tag === 'button' && f.label.includes('Test Wallet'))
     await page.keyboard.press('Enter')
     await page.locator('latchkit-modal [data-view=ConnectingExternal] .lk-center').waitFor()
-    expect(await currentView(page)).toBe('ConnectingExternal')
+    await eventually(() => currentView(page)).toBe('ConnectingExternal')
     await tabTo(page, (f) => f.label === 'Back')
     await page.keyboard.press('Enter')
     await page.locator('latchkit-modal [data-view=Connect] [data-connector]').waitFor()
-    expect(await currentView(page)).toBe('Connect')
+    await eventually(() => currentView(page)).toBe('Connect')
 
     // Escape closes and focus returns to the opener.
     await page.keyboard.press('Escape')
     await page.locator('latchkit-modal [role=dialog]').waitFor({ state: 'detached' })
-    expect(await focused(page)).toMatchObject({ inModal: false, latchkit: 'connect-button' })
+    await eventually(() => focused(page)).toMatchObject({ inModal: false, latchkit: 'connect-button' })
 
     // Networks: open from the network button, pick Base with the keyboard; back from the
     // first view closes the modal.
     await page.keyboard.press('Shift+Tab')
-    expect((await focused(page)).latchkit).toBe('network-button')
+    await eventually(async () => (await focused(page)).latchkit).toBe('network-button')
     await page.keyboard.press('Enter')
     await page.locator('latchkit-modal [data-network="eip155:8453"]').waitFor()
     await tabTo(page, (f) => f.tag === 'button' && f.label.includes('Base'))
     await page.keyboard.press('Enter')
     await page.locator('latchkit-modal [role=dialog]').waitFor({ state: 'detached' })
-    expect(await page.locator('[data-latchkit=network-button]').textContent()).toBe('Base')
+    await expectText(page.locator('[data-latchkit=network-button]'), 'Base')
 
     expect(blocked).toEqual([])
     await context.close()
@@ -171,61 +174,70 @@ describe('modal in Chromium', { timeout: 30_000 }, () => {
       )
       await page.click('[data-latchkit=connect-button]')
       await page.locator('latchkit-modal [data-connector="test.wallet"]').waitFor()
-      expect(await runAxe(page)).toEqual({ violations: [], sawModal: true })
+      await eventually(() => runAxe(page)).toEqual({ violations: [], sawModal: true })
       await page.evaluate(() =>
         (
           window as never as { latchTest: { kernel: { router: { push(v: string): void } } } }
         ).latchTest.kernel.router.push('Networks'),
       )
       await page.locator('latchkit-modal [data-network="eip155:1"]').waitFor()
-      expect(await runAxe(page)).toEqual({ violations: [], sawModal: true })
+      await eventually(() => runAxe(page)).toEqual({ violations: [], sawModal: true })
       // ConnectingExternal (declined, with Retry), then Account once connected.
       await page.locator('latchkit-modal [aria-label=Back]').click()
       await page.locator('latchkit-modal [data-connector="test.wallet"]').click()
       await page.evaluate(() => (window as never as { latchTest: { reject(): void } }).latchTest.reject())
       await page.locator('latchkit-modal [data-state=declined]').waitFor()
-      expect(await runAxe(page)).toEqual({ violations: [], sawModal: true })
+      await eventually(() => runAxe(page)).toEqual({ violations: [], sawModal: true })
       await page.locator('latchkit-modal .lk-primary').click()
       await page.evaluate(() => (window as never as { latchTest: { approve(): void } }).latchTest.approve())
       await page.locator('latchkit-modal [role=dialog]').waitFor({ state: 'detached' })
       await page.click('[data-latchkit=account-button]')
       await page.locator('latchkit-modal [data-latchkit=account-name]').waitFor()
-      expect(await runAxe(page)).toEqual({ violations: [], sawModal: true })
+      await eventually(() => runAxe(page)).toEqual({ violations: [], sawModal: true })
       await context.close()
     })
   }
 
   it('animates with the SPEC §9 timings, and not at all under prefers-reduced-motion', async () => {
-    const timings = async (reducedMotion: 'reduce' | 'no-preference') => {
+    /** Opens the modal under `reducedMotion` and waits for each computed timing in `expected`. */
+    const expectTimings = async (
+      reducedMotion: 'reduce' | 'no-preference',
+      expected: Partial<Record<'view' | 'title' | 'height' | 'viewName', string>>,
+    ) => {
       const { context } = await newLocalContext(getBrowser(), { reducedMotion })
-      const page = await context.newPage()
-      await page.goto(server.url)
-      await page.click('[data-latchkit=connect-button]')
-      await page.locator('latchkit-modal [data-connector]').waitFor()
-      const read = (
-        selector: string,
-        property: 'animationDuration' | 'transitionDuration' | 'animationName',
-      ) =>
-        page
-          .locator(`latchkit-modal ${selector}`)
-          .first()
-          .evaluate((node, p) => getComputedStyle(node)[p], property)
-      const result = {
-        view: await read('.lk-view', 'animationDuration'),
-        title: await read('.lk-title', 'animationDuration'),
-        height: await read('.lk-body', 'transitionDuration'),
-        viewName: await read('.lk-view', 'animationName'),
+      try {
+        const page = await context.newPage()
+        await page.goto(server.url)
+        await page.click('[data-latchkit=connect-button]')
+        await page.locator('latchkit-modal [data-connector]').waitFor()
+        const read = (
+          selector: string,
+          property: 'animationDuration' | 'transitionDuration' | 'animationName',
+        ) =>
+          page
+            .locator(`latchkit-modal ${selector}`)
+            .first()
+            .evaluate((node, p) => getComputedStyle(node)[p], property)
+        const reads = {
+          view: () => read('.lk-view', 'animationDuration'),
+          title: () => read('.lk-title', 'animationDuration'),
+          height: () => read('.lk-body', 'transitionDuration'),
+          viewName: () => read('.lk-view', 'animationName'),
+        }
+        for (const [key, value] of Object.entries(expected) as [keyof typeof reads, string][]) {
+          await eventually(reads[key], { message: key }).toBe(value)
+        }
+      } finally {
+        await context.close()
       }
-      await context.close()
-      return result
     }
-    expect(await timings('no-preference')).toEqual({
+    await expectTimings('no-preference', {
       view: '0.15s',
       title: '0.12s',
       height: '0.15s',
       viewName: 'lk-view-in',
     })
-    expect(await timings('reduce')).toMatchObject({ viewName: 'none', height: '0s' })
+    await expectTimings('reduce', { viewName: 'none', height: '0s' })
   })
 
   it('is a full-width bottom sheet under 430px', async () => {
@@ -233,9 +245,12 @@ describe('modal in Chromium', { timeout: 30_000 }, () => {
     const page = await context.newPage()
     await page.goto(server.url)
     await page.click('[data-latchkit=connect-button]')
-    const box = await page.locator('latchkit-modal .lk-dialog').boundingBox()
-    expect(box?.width).toBe(375)
-    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(700)
+    // The sheet slides in: wait for where it comes to rest.
+    const dialog = page.locator('latchkit-modal .lk-dialog')
+    await eventually(async () => {
+      const box = await dialog.boundingBox()
+      return { width: box?.width, bottom: Math.round((box?.y ?? 0) + (box?.height ?? 0)) }
+    }).toEqual({ width: 375, bottom: 700 })
     await context.close()
   })
 })

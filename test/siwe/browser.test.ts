@@ -13,6 +13,7 @@ import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import { getDevstack } from '../support/devstack.js'
 import type { StaticServer } from '../support/static-server.js'
+import { eventually, expectAttribute, expectCount, expectText } from '../support/waiting.js'
 import type { SiweTestConfig } from './browser/page.js'
 import { serveSiwePage } from './browser/sitePage.js'
 
@@ -95,28 +96,29 @@ describe('siwe in the browser', () => {
     await view.approve.click()
 
     // Connected: the sign-in view takes over the modal.
-    await expect.poll(() => view.title.textContent()).toBe('Sign In')
+    await expectText(view.title, 'Sign In')
     // For a person to look at; test-results/ is not in git.
     mkdirSync(results, { recursive: true })
     await page.screenshot({ path: `${results}siwe-sign-in-view.png` })
     await view.dialog.getByRole('button', { name: 'Sign' }).click()
-    await expect.poll(() => view.dialog.getByRole('button', { name: 'Authenticating...' }).count()).toBe(1)
-    await expect.poll(() => view.promptTitle.textContent()).toMatch(/sign/i)
+    await expectCount(view.dialog.getByRole('button', { name: 'Authenticating...' }), 1)
+    await expectText(view.promptTitle, /sign/i)
     await view.approve.click()
 
     await view.dialog.waitFor({ state: 'hidden' })
-    await expect.poll(() => view.status.textContent()).toBe(`Signed in as ${account0}Sign out`)
+    await expectText(view.status, `Signed in as ${account0}Sign out`)
+    await eventually(serverSession).toMatchObject({ status: 200 })
+    // settled: the session just checked above; its token is kept to compare after the reload.
     const signedIn = await serverSession()
-    expect(signedIn.status).toBe(200)
 
     await page.reload()
-    await expect.poll(() => view.status.getAttribute('data-signed-in')).toBe('true')
+    await expectAttribute(view.status, 'data-signed-in', 'true')
     await page.waitForLoadState('networkidle')
-    expect(await view.dialog.count()).toBe(0)
-    expect((await serverSession()).token).toBe(signedIn.token)
+    await expectCount(view.dialog, 0)
+    await eventually(async () => (await serverSession()).token).toBe(signedIn.token)
 
     await view.status.getByRole('button', { name: 'Sign out' }).click()
-    await expect.poll(() => view.status.getAttribute('data-signed-in')).toBe('false')
+    await expectAttribute(view.status, 'data-signed-in', 'false')
     await view.connect.waitFor()
     const response = await fetch(`${verifier.url}/siwe/session`, {
       headers: { authorization: `Bearer ${signedIn.token}` },

@@ -24,6 +24,7 @@ import {
 import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
+import { expectCount, expectHidden, expectText } from '../support/waiting.js'
 import { serveSolanaTestPage } from './browser/serve.js'
 
 const getBrowser = browserForFile()
@@ -100,7 +101,7 @@ async function connectDevWallet() {
   await page.locator('[data-latchkit="connect-button"]').click()
   await view.dialog.locator('button[data-connector="solana:latch-dev-solana"]').click()
   // The prompt re-renders when the request arrives: poll, never read once.
-  await expect.poll(() => view.promptTitle.textContent()).toBe('Connection request')
+  await expectText(view.promptTitle, 'Connection request')
   await view.approve.click()
   await view.dialog.waitFor({ state: 'hidden' })
 }
@@ -109,9 +110,9 @@ async function openSend() {
   const view = ui()
   await page.locator('[data-latchkit="account-button"]').click()
   // The account view re-renders as the balances arrive; click once it has settled.
-  await expect.poll(() => view.balance.textContent()).toMatch(/ SOL$/)
+  await expectText(view.balance, / SOL$/)
   await view.dialog.locator('[data-feature="send"]').click()
-  await expect.poll(() => view.title.textContent()).toBe('Send')
+  await expectText(view.title, 'Send')
   return view
 }
 
@@ -120,10 +121,10 @@ describe('the dev Solana wallet in Chromium', () => {
     await connectDevWallet()
     const view = ui()
     await page.locator('[data-latchkit="account-button"]').click()
-    await expect.poll(() => view.balance.textContent()).toMatch(/^[\d,.]+ SOL$/)
+    await expectText(view.balance, /^[\d,.]+ SOL$/)
     const row = view.dialog.locator('[data-token="LUSD"] [data-latchkit="token-amount"]')
-    await expect.poll(() => row.textContent()).toMatch(/^[\d,.]+ LUSD$/)
-    expect(await view.dialog.locator('[data-token="ZDT"]').count()).toBe(0)
+    await expectText(row, /^[\d,.]+ LUSD$/)
+    await expectCount(view.dialog.locator('[data-token="ZDT"]'), 0)
     // For a person to look at; test-results/ is not in git.
     await page.screenshot({
       path: fileURLToPath(new URL('../../test-results/solana-account.png', import.meta.url)),
@@ -137,12 +138,12 @@ describe('the dev Solana wallet in Chromium', () => {
     await view.token.selectOption(`${caip()}/native`)
     await view.amount.fill('1.5')
     await view.receiver.fill(bob)
-    await expect.poll(() => view.fee.textContent()).toMatch(/SOL$/)
+    await expectText(view.fee, /SOL$/)
     await view.preview.click()
     await view.confirm.click()
-    await expect.poll(() => view.promptTitle.textContent()).toBe('Send transaction')
+    await expectText(view.promptTitle, 'Send transaction')
     await view.approve.click()
-    await expect.poll(() => view.title.textContent()).toBe('Account')
+    await expectText(view.title, 'Account')
     expect(await lamportsOf(bob)).toBe(before + 1_500_000_000n)
   })
 
@@ -157,7 +158,7 @@ describe('the dev Solana wallet in Chromium', () => {
     await view.preview.click()
     await view.confirm.click()
     await view.approve.click()
-    await expect.poll(() => view.title.textContent()).toBe('Account')
+    await expectText(view.title, 'Account')
     expect(await lusdOf(fresh)).toBe('12.5')
     expect(Number(await lusdOf(me))).toBe(mineBefore - 12.5)
   })
@@ -172,7 +173,7 @@ describe('the dev Solana wallet in Chromium', () => {
     await view.preview.click()
     await view.confirm.click()
     await view.reject.click()
-    await expect.poll(() => view.alert.textContent()).toBe('Transaction declined')
+    await expectText(view.alert, 'Transaction declined')
     expect(await lamportsOf(bob)).toBe(before)
   })
 
@@ -200,7 +201,7 @@ describe('the dev Solana wallet in Chromium', () => {
     await connectDevWallet()
     await page.reload()
     await page.locator('[data-latchkit="account-button"]').waitFor()
-    expect(await ui().approve.isVisible()).toBe(false)
+    await expectHidden(ui().approve)
   })
 
   it('EVM and Solana connected at once; the network list moves the account view between them', async () => {
@@ -217,22 +218,22 @@ describe('the dev Solana wallet in Chromium', () => {
 
     const button = page.locator('[data-latchkit="account-button"]')
     const name = view.dialog.locator('[data-latchkit="account-name"]')
-    await expect.poll(() => button.textContent()).toMatch(/SOL/)
+    await expectText(button, /SOL/)
     await button.click()
-    await expect.poll(() => name.textContent()).toBe(`${me.slice(0, 4)}...${me.slice(-6)}`)
+    await expectText(name, `${me.slice(0, 4)}...${me.slice(-6)}`)
 
     // The same views, the other namespace: no wallet is asked anything.
     await view.dialog.locator('button.lk-row', { hasText: 'Solana Local' }).click()
     await view.dialog.locator('[data-network="eip155:31337"]').click()
     const evmAddress = chains.accounts[0]!.address
-    await expect.poll(() => name.textContent()).toBe(`${evmAddress.slice(0, 4)}...${evmAddress.slice(-6)}`)
-    await expect.poll(() => view.balance.textContent()).toMatch(/ ETH$/)
+    await expectText(name, `${evmAddress.slice(0, 4)}...${evmAddress.slice(-6)}`)
+    await expectText(view.balance, / ETH$/)
 
     await view.dialog.locator('button.lk-row', { hasText: 'Local 31337' }).click()
     await view.dialog.locator(`[data-network="${caip()}"]`).click()
-    await expect.poll(() => name.textContent()).toBe(`${me.slice(0, 4)}...${me.slice(-6)}`)
-    await expect.poll(() => view.balance.textContent()).toMatch(/ SOL$/)
-    expect(await view.approve.isVisible()).toBe(false)
-    expect(await page.getByTestId('devwallet-approve').isVisible()).toBe(false)
+    await expectText(name, `${me.slice(0, 4)}...${me.slice(-6)}`)
+    await expectText(view.balance, / SOL$/)
+    await expectHidden(view.approve)
+    await expectHidden(page.getByTestId('devwallet-approve'))
   })
 })

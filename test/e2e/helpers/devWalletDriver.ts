@@ -36,6 +36,8 @@ export async function installInPage(page: Page, options: Omit<InstallDevWalletOp
 
 /**
  * Sends a request through the page's dev wallet provider; resolves when the wallet answers.
+ * settled: the answer is the wallet's reply to this request, not a look at the page, so a
+ * plain `expect` on it is fine (test/build/oneShotReads.test.ts).
  *
  * @example
  * const connecting = requestInPage(page, 'eth_requestAccounts')
@@ -58,9 +60,10 @@ export function requestInPage(page: Page, method: string, params?: unknown[]): P
 }
 
 /**
- * Provider events the page saw so far, oldest first.
+ * Provider events the page saw so far, oldest first. Events may still be on their way:
+ * assert with `eventually`.
  *
- * @example expect(await eventsInPage(page)).toContainEqual(['chainChanged', '0x7a6a'])
+ * @example await eventually(() => eventsInPage(page)).toContainEqual(['chainChanged', '0x7a6a'])
  */
 export function eventsInPage(page: Page): Promise<Array<[string, unknown]>> {
   return page.evaluate(() => window.devWalletEvents)
