@@ -6,17 +6,34 @@ const entryMap = Object.fromEntries(
   Object.entries(entries as Record<string, { source: string }>).map(([name, entry]) => [`${name}/index`, entry.source]),
 )
 
-export default defineConfig({
-  entry: entryMap,
-  format: ['esm'],
-  dts: true,
-  splitting: true,
-  treeshake: true,
-  sourcemap: true,
-  clean: true,
-  target: 'es2022',
-  platform: 'browser',
-  // esbuild drops 'use client'; scripts/use-client.mjs restores it on the React entry.
-  onSuccess: 'node scripts/use-client.mjs',
-  external: ['react', 'react-dom', 'react/jsx-runtime', 'viem', /^viem\//, /^@solana\//, 'latchkit'],
-})
+export default defineConfig([
+  {
+    entry: entryMap,
+    format: ['esm'],
+    dts: true,
+    splitting: true,
+    treeshake: true,
+    sourcemap: true,
+    // Everything but dist/server, which the second build writes at the same time.
+    clean: ['!server/**'],
+    target: 'es2022',
+    platform: 'browser',
+    // esbuild drops 'use client'; scripts/use-client.mjs restores it on the React entry.
+    onSuccess: 'node scripts/use-client.mjs',
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'viem', /^viem\//, /^@solana\//, 'latchkit'],
+  },
+  {
+    // The `latchkit-server` command, for Node. PGlite and pg stay outside (PGlite loads its
+    // WebAssembly beside its own module; both are dependencies); viem (an optional peer),
+    // its hashes and Hono go in, so the command runs where only `latchkit` is installed.
+    entry: { cli: 'server/cli.ts' },
+    outDir: 'dist/server',
+    format: ['esm'],
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    clean: true,
+    noExternal: ['viem', /^viem\//, /^@noble\//, 'hono', /^hono\//, '@hono/node-server'],
+    external: ['@electric-sql/pglite', 'pg'],
+  },
+])

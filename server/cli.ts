@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * `latchkit-server`: the services an integrator deploys, on one port. `--help` lists the
+ * flags; docs/server.md says what each service answers and how to run several instances.
+ */
+import { CliError, readServerArgs, serverUsage } from './cliArgs.js'
+import { redactPassword } from './db/postgres.js'
+import { type ServerConfig, startServer } from './startServer.js'
+
+function describeDatabase(config: ServerConfig): string {
+  const db = config.database
+  if (!config.siweOrigins?.length) return 'no state kept'
+  if (db && 'url' in db) return `PostgreSQL at ${redactPassword(db.url)}`
+  if (db && 'dataDir' in db && db.dataDir !== undefined) return `PGlite in ${db.dataDir}`
+  return 'PGlite in memory (gone on stop)'
+}
+
+async function main(): Promise<void> {
+  const config = readServerArgs(process.argv.slice(2), process.env)
+  if (!config) {
+    console.log(serverUsage)
+    return
+  }
+  const server = await startServer(config)
+  const chains = config.chains.map((chain) => `eip155:${chain.chainId}`).join(', ')
+  const signIn = config.siweOrigins?.length ? `sign-in for ${config.siweOrigins.join(', ')}` : 'no sign-in'
+  console.log(`latchkit-server: ${server.url} · API for ${chains} · ${signIn} · ${describeDatabase(config)}`)
+
+  let stopping = false
+  const shutdown = () => {
+    if (stopping) return
+    stopping = true
+    server.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGINT', shutdown)
+  process.once('SIGTERM', shutdown)
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof CliError) {
+    console.error(`latchkit-server: ${error.message}\n\n${serverUsage}`)
+    process.exit(2)
+  }
+  console.error('latchkit-server:', error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,182 @@
+/**
+ * `latchkit-server` as an integrator runs it: the command started in its own process on
+ * the shared chains, answering the API (with nothing but what its flags configure: no
+ * fixture tokens, no wallets, no dev routes) and sign-in, with sessions in PGlite on disk;
+ * and its command line, read and refused with a reason.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fixtureAccounts } from '../../devstack/fixtures'
+import { killOnExit } from '../../devstack/kill-on-exit'
+import { CliError, DEFAULT_PORT, readServerArgs } from '../../server/cliArgs'
+import { getDevstack } from '../support/devstack'
+
+const APP = 'http://127.0.0.1:5173'
+const p = 'projectId=p'
+const tempDir = mkdtempSync(join(tmpdir(), 'latchkit-server-'))
+
+type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
+
+function runServer(args: string[]): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, DATABASE_URL: '', PORT: '' },
+  })
+  killOnExit(child)
+  let output = ''
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  return { child, output: () => output, exited }
+}
+
+async function urlOf(run: Run): Promise<string> {
+  const deadline = Date.now() + 20_000
+  for (;;) {
+    const url = /latchkit-server: (http:\/\/\S+)/.exec(run.output())?.[1]
+    if (url) return url
+    if (run.child.exitCode !== null || Date.now() > deadline)
+      throw new Error(`latchkit-server did not start:\n${run.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+afterAll(() => rmSync(tempDir, { recursive: true, force: true }))
+
+describe('latchkit-server', () => {
+  let run: Run
+  let url = ''
+  const [chain] = getDevstack().chains
+
+  beforeAll(async () => {
+    run = runServer([
+      '--port',
+      '0',
+      '--rpc',
+      `${chain!.chainId}=${chain!.rpcUrl}`,
+      '--allowed-origin',
+      APP,
+      '--siwe-origin',
+      APP,
+      '--data-dir',
+      join(tempDir, 'state'),
+    ])
+    url = await urlOf(run)
+  })
+  afterAll(async () => {
+    if (run.child.exitCode === null) run.child.kill('SIGKILL')
+  })
+
+  it('serves the API for the chains it is given, and nothing the devstack adds', async () => {
+    expect(run.output()).toContain(`PGlite in ${join(tempDir, 'state')}`)
+    const chains = await (await fetch(`${url}/v1/supported-chains?${p}`)).json()
+    expect(chains).toEqual({ http: [`eip155:${chain!.chainId}`], ws: [] })
+    const holder = fixtureAccounts[0]!.address
+    const { balances } = (await (await fetch(`${url}/v1/account/${holder}/balance?${p}`)).json()) as {
+      balances: { symbol: string; price: number }[]
+    }
+    // No token list and no price source configured: the native currency alone, unpriced.
+    expect(balances.map((b) => [b.symbol, b.price])).toEqual([['ETH', 0]])
+    expect(await (await fetch(`${url}/getWallets?${p}`)).json()).toEqual({ count: 0, data: [] })
+    expect(await (await fetch(`${url}/projects/v1/origins?${p}`)).json()).toEqual({ allowedOrigins: [APP] })
+    expect((await fetch(`${url}/__requests`)).status).toBe(404)
+    expect((await fetch(`${url}/v1/onramp/options?${p}`)).status).toBe(404)
+    const bad = await fetch(`${url}/v1/account/0x12/balance?${p}`)
+    expect(bad.status).toBe(400)
+    expect(((await bad.json()) as { message: string }).message).toContain('address')
+  })
+
+  it('serves sign-in for the app origin, with its database', async () => {
+    const nonce = await fetch(`${url}/siwe/nonce`, { method: 'POST', headers: { origin: APP } })
+    expect(nonce.status).toBe(200)
+    expect(((await nonce.json()) as { nonce: string }).nonce).toMatch(/^[0-9a-f]{32}$/)
+    const foreign = await fetch(`${url}/siwe/nonce`, {
+      method: 'POST',
+      headers: { origin: 'https://elsewhere.example' },
+    })
+    expect(foreign.status).toBe(403)
+  })
+
+  it('stops on SIGTERM with exit code 0', async () => {
+    run.child.kill('SIGTERM')
+    expect(await run.exited).toBe(0)
+  })
+
+  it('fails at start-up, naming the server without its password, when the database cannot be reached', async () => {
+    const failed = runServer([
+      '--rpc',
+      `${chain!.chainId}=${chain!.rpcUrl}`,
+      '--siwe-origin',
+      APP,
+      '--database-url',
+      'postgres://latchkit:secret@127.0.0.1:1/latchkit',
+    ])
+    expect(await failed.exited).toBe(1)
+    expect(failed.output()).toContain(
+      'cannot reach the PostgreSQL server at postgres://latchkit:***@127.0.0.1:1/latchkit',
+    )
+    expect(failed.output()).not.toContain('secret')
+  })
+})
+
+describe('its command line', () => {
+  const rpc = ['--rpc', '1=https://rpc.example/1']
+
+  it('reads chains, origins and the database, with defaults for the rest', () => {
+    expect(
+      readServerArgs(
+        [
+          ...rpc,
+          '--rpc',
+          '8453=https://rpc.example/8453',
+          '--siwe-origin',
+          APP,
+          '--database-url',
+          'postgres://db/l',
+        ],
+        {},
+      ),
+    ).toEqual({
+      port: DEFAULT_PORT,
+      chains: [
+        { chainId: 1, rpcUrl: 'https://rpc.example/1' },
+        { chainId: 8453, rpcUrl: 'https://rpc.example/8453' },
+      ],
+      allowedOrigins: [],
+      siweOrigins: [APP],
+      database: { url: 'postgres://db/l' },
+    })
+    expect(readServerArgs(rpc, { PORT: '9000' })?.port).toBe(9000)
+    expect(
+      readServerArgs([...rpc, '--siwe-origin', APP], { DATABASE_URL: 'postgres://env/l' })?.database,
+    ).toEqual({
+      url: 'postgres://env/l',
+    })
+    expect(readServerArgs(['--help'], {})).toBeUndefined()
+  })
+
+  it.each([
+    ['no chain', [], /at least one chain/],
+    ['a malformed --rpc', ['--rpc', 'mainnet'], /expected <chainId>=<http url>/],
+    ['a chain given twice', [...rpc, ...rpc], /given twice/],
+    ['a port out of range', [...rpc, '--port', '70000'], /not a port/],
+    [
+      'both databases',
+      [...rpc, '--siwe-origin', APP, '--data-dir', 'd', '--database-url', 'postgres://x/y'],
+      /not both/,
+    ],
+    ['a database without sign-in', [...rpc, '--data-dir', 'd'], /needs --siwe-origin/],
+    [
+      'a URL that is not PostgreSQL',
+      [...rpc, '--siwe-origin', APP, '--database-url', 'mysql://x/y'],
+      /postgres:\/\//,
+    ],
+    ['an unknown flag', [...rpc, '--verbose'], /verbose/],
+  ])('refuses %s', (_, args, reason) => {
+    expect(() => readServerArgs(args as string[], {})).toThrow(CliError)
+    expect(() => readServerArgs(args as string[], {})).toThrow(reason)
+  })
+})
