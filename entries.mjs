@@ -6,6 +6,7 @@ const fixed = {
   kernel: { source: 'src/kernel/index.ts', subpath: '.' },
   react: { source: 'src/react/index.ts', subpath: './react' },
   networks: { source: 'src/networks/index.ts', subpath: './networks' },
+  internal: { source: 'src/internal/index.ts', subpath: './internal' },
 }
 
 function folderEntries(folder, prefix) {

@@ -33,6 +33,9 @@ export default defineConfig({
           include: ['test/react/**/*.test.{ts,tsx}'],
           setupFiles: ['test/react/setup.ts'],
           testTimeout: 30_000,
+          // The Chromium file launches a browser and builds its page in hooks: seconds on a
+          // busy machine, more than the 10 s default.
+          hookTimeout: 60_000,
         },
       },
       {

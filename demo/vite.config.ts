@@ -1,12 +1,13 @@
 /**
  * Vite config of the demo host app. `npm run demo` (devstack/demo.ts) loads it and adds
  * the plugin that serves `/devstack.json`. Latchkit's entry points resolve to the source
- * in this repo (the same mapping as tsconfig.json `paths`), so the demo imports
+ * in this repo (vitest.shared.ts, the mapping tsconfig.json `paths` mirror), so the demo imports
  * `latchkit/react` exactly as an integrator imports it from the package.
  */
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { alias } from '../vitest.shared'
 
 const repo = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url))
 
@@ -14,13 +15,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
   resolve: {
-    alias: [
-      { find: /^latchkit\/adapters\/(.+)$/, replacement: repo('adapters/$1/index.ts') },
-      { find: /^latchkit\/plugins\/(.+)$/, replacement: repo('plugins/$1/index.ts') },
-      { find: /^latchkit\/networks$/, replacement: repo('src/networks/index.ts') },
-      { find: /^latchkit\/react$/, replacement: repo('src/react/index.ts') },
-      { find: /^latchkit$/, replacement: repo('src/kernel/index.ts') },
-    ],
+    // The mapping the tests and the bench use, declared once.
+    alias,
   },
   // The demo's entry carries both dev wallets, both adapters and their crypto, unsplit; what
   // an integrator's visitor loads is measured by bench/, not by this warning.

@@ -1,4 +1,5 @@
-import { type Account, isAddress, toChecksumAddress } from 'latchkit'
+import type { Account } from 'latchkit'
+import { isAddress, toChecksumAddress } from './address'
 
 /**
  * Turns a wallet's account list (`eth_accounts`, `eth_requestAccounts`, `accountsChanged`)

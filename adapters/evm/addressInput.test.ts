@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import { isAddress } from 'latchkit'
 import { describe, expect, it } from 'vitest'
+import { isAddress } from './address'
 import { isEvmAddressPrefix, looksLikeEvmAddress } from './addressInput'
 
 const BOB = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'

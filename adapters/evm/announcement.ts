@@ -10,7 +10,7 @@
  * `data:text/html`), raw markup such as `<svg onload=...>`, and icons over 256 KB (the icon
  * is kept in storage with the recent wallets).
  */
-import { parseWith } from 'latchkit'
+import { parseWith } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import { type Eip1193Provider, isEip1193Provider } from './provider'
 

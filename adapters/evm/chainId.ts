@@ -1,5 +1,6 @@
 /** EVM chain ids as wallets send them and as networks carry them. */
-import { latchError, messages, type Network, ValidationError } from 'latchkit'
+import { type Network, ValidationError } from 'latchkit'
+import { latchError, messages } from 'latchkit/internal'
 import { type Eip1193Provider, request } from './provider'
 
 /**

@@ -1,7 +1,7 @@
 import type { Connector, ConnectorEvent, ConnectorType, ConnectResult } from 'latchkit'
 import { toAccounts } from './accounts'
 import { parseChainId, readChainId } from './chainId'
-import { switchChain } from './deferred'
+import { loadWalletActions } from './loadWalletActions'
 import { type Eip1193Provider, providerErrorCodes, request } from './provider'
 
 export interface Eip1193ConnectorParameters {
@@ -51,7 +51,7 @@ export function eip1193Connector(parameters: Eip1193ConnectorParameters): Connec
       let chainId = await readChainId(provider)
       if (network?.chainNamespace === 'eip155' && parseChainId(network.id) !== chainId) {
         try {
-          chainId = await switchChain(provider, { network })
+          chainId = await (await loadWalletActions()).switchChain(provider, { network })
         } catch {
           // Declined or impossible: stay connected on the wallet's chain; the kernel
           // decides whether that chain is supported (SPEC §4 'Chain switch').
@@ -78,7 +78,7 @@ export function eip1193Connector(parameters: Eip1193ConnectorParameters): Connec
     getProvider: () => provider,
 
     async switchNetwork(network) {
-      await switchChain(provider, { network })
+      await (await loadWalletActions()).switchChain(provider, { network })
     },
 
     subscribe(listener: (event: ConnectorEvent) => void) {

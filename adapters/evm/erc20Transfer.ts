@@ -1,4 +1,4 @@
-import type { Hex } from 'latchkit'
+import type { Hex } from './address'
 
 /** The selector of `transfer(address,uint256)`: the first 4 bytes of its keccak-256. */
 const TRANSFER_SELECTOR = '0xa9059cbb'

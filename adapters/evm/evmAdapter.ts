@@ -1,9 +1,11 @@
-import { type ChainAdapter, isAddress, latchError, type Network } from 'latchkit'
+import type { ChainAdapter, Network } from 'latchkit'
+import { latchError } from 'latchkit/internal'
 import { getBalance } from './actions/getBalance'
+import { isAddress } from './address'
 import { isEvmAddressPrefix, looksLikeEvmAddress } from './addressInput'
-import { estimateFee, sendTransaction, signMessage } from './deferred'
 import { type DiscoveryWindow, startDiscovery } from './discovery'
 import { getAddressExplorerUrl, getTransactionExplorerUrl } from './explorerUrls'
+import { loadWalletActions } from './loadWalletActions'
 import { type Eip1193Provider, providerOf } from './provider'
 import { createRpcClient } from './rpcClient'
 
@@ -71,7 +73,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
     // No nativeCurrency: EVM chains pay in many (ETH, POL, BNB, AVAX...), so a chain the app
     // did not configure has none the adapter could name.
-    // The kernel's isAddress is strict (EIP-55) unless told otherwise, as adapters must be.
+    // Strict (EIP-55) unless told otherwise, as adapters' isAddress must be.
     isAddress,
     isAddressPrefix: isEvmAddressPrefix,
     looksLikeAddress: looksLikeEvmAddress,
@@ -79,14 +81,15 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     // async throughout: a missing RPC URL or provider must reject, not throw synchronously.
     getBalance: async ({ address, network }) => getBalance(clientFor(network), { address, network }),
 
+    // Signing, sending and fees import their code on the first call.
     signMessage: async ({ connector, address, message }) =>
-      signMessage(providerOf(connector), { address, message }),
+      (await loadWalletActions()).signMessage(providerOf(connector), { address, message }),
 
     sendTransaction: async ({ connector, ...parameters }) =>
-      sendTransaction(providerOf(connector), parameters),
+      (await loadWalletActions()).sendTransaction(providerOf(connector), parameters),
 
     estimateFee: async ({ connector: _connector, ...parameters }) =>
-      estimateFee(clientFor(parameters.network), parameters),
+      (await loadWalletActions()).estimateFee(clientFor(parameters.network), parameters),
 
     getAddressExplorerUrl,
     getTransactionExplorerUrl,

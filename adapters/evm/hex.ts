@@ -3,7 +3,7 @@
  * imported from viem: any import of viem's entry costs about 40 KB gzip under code
  * splitting (see evmAdapter.ts), far more than these few lines.
  */
-import type { Hex } from 'latchkit'
+import type { Hex } from './address'
 
 /**
  * A non-negative integer as a JSON-RPC quantity: `0x` and hex digits, no leading zeros.

@@ -13,28 +13,8 @@
  * await connect(kernel, { connectorId: 'io.metamask' })
  */
 
-export type {
-  EstimateFeeErrorType,
-  EstimateFeeParameters,
-  EstimateFeeReturnType,
-} from './actions/estimateFee'
-export type { GetBalanceErrorType, GetBalanceParameters, GetBalanceReturnType } from './actions/getBalance'
-export { getBalance } from './actions/getBalance'
-export type {
-  SendTransactionErrorType,
-  SendTransactionParameters,
-  SendTransactionReturnType,
-} from './actions/sendTransaction'
-export type {
-  SignMessageErrorType,
-  SignMessageParameters,
-  SignMessageReturnType,
-} from './actions/signMessage'
-export type {
-  SwitchChainErrorType,
-  SwitchChainParameters,
-  SwitchChainReturnType,
-} from './actions/switchChain'
+export type { Hex } from './address'
+export { isAddress, isSignedMessage, isTransactionHash, toChecksumAddress } from './address'
 export type { Announcement } from './announcement'
 export {
   announcementSchema,
@@ -44,8 +24,6 @@ export {
   parseAnnouncement,
 } from './announcement'
 export { parseChainId } from './chainId'
-// Each loads its code on the first call: see deferred.ts.
-export { estimateFee, sendTransaction, signMessage, switchChain } from './deferred'
 export type { DiscoveryWindow, StartDiscoveryParameters } from './discovery'
 export { INJECTED_CONNECTOR_ID, startDiscovery } from './discovery'
 export type { Eip1193ConnectorParameters } from './eip1193Connector'
@@ -53,7 +31,11 @@ export { eip1193Connector } from './eip1193Connector'
 export type { EvmAdapterOptions } from './evmAdapter'
 export { evmAdapter } from './evmAdapter'
 export { getAddressExplorerUrl, getTransactionExplorerUrl } from './explorerUrls'
+export type { FeeValues } from './fees'
+export { assertFeeValues, feeMessages, maxUint256 } from './fees'
 export type { Eip1193Provider, Eip1193RequestArguments } from './provider'
 export { isEip1193Provider } from './provider'
 export { createRpcClient } from './rpcClient'
+export type { SendCall } from './sendCalls'
+export { sendCallSchema, validateSendCalls } from './sendCalls'
 export type { TransactionRequest, TransactionRequestParameters } from './transactionRequest'

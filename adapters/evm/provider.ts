@@ -2,7 +2,7 @@
  * The EIP-1193 provider surface the adapter relies on, and the one place its requests go
  * through so every wallet failure comes out as a Latchkit error.
  */
-import { latchError, toRpcError } from 'latchkit'
+import { latchError, toRpcError } from 'latchkit/internal'
 
 /** An EIP-1193 request. */
 export interface Eip1193RequestArguments {

@@ -1,4 +1,5 @@
-import { messages, ValidationError } from 'latchkit'
+import { ValidationError } from 'latchkit'
+import { messages } from 'latchkit/internal'
 
 /**
  * Reads a JSON-RPC quantity (`0x`-hex) answered by a node, or throws a ValidationError

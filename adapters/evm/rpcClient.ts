@@ -4,7 +4,7 @@
  * with viem's http transport defaults: 10 s timeout, 3 retries 150 ms doubling (the SPEC
  * §9 request policy), retried only on the transient HTTP statuses and RPC codes.
  */
-import { createHttpClient, parseWith, requestRetryPolicy, withRetry } from 'latchkit'
+import { createHttpClient, parseWith, requestRetryPolicy, withRetry } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import type { Eip1193Provider } from './provider'
 

@@ -2,17 +2,11 @@
  * Builds the EVM transaction for a send (SPEC §7 'Sending') and enforces the fee rules of
  * SPEC §5 before anything reaches a wallet or an RPC.
  */
-import {
-  assertFeeValues,
-  type Hex,
-  isAddress,
-  maxUint256,
-  messages,
-  type Network,
-  toChecksumAddress,
-  ValidationError,
-} from 'latchkit'
+import { type Network, ValidationError } from 'latchkit'
+import { messages } from 'latchkit/internal'
+import { type Hex, isAddress, toChecksumAddress } from './address'
 import { encodeErc20Transfer } from './erc20Transfer'
+import { assertFeeValues, maxUint256 } from './fees'
 import { numberToHex } from './hex'
 
 /** What a send asks for; the kernel's SendTransactionParameters without the connector. */

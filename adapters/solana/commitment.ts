@@ -1,8 +1,8 @@
-import type { SolanaSendOptions } from 'latchkit'
+import type { SolanaSendOptions } from './sendOptions'
 
 type Commitment = 'processed' | 'confirmed' | 'finalized'
 
-/** SPEC §5 still lists the legacy names; nodes read them as these three. */
+/** Older clients still send the legacy names; nodes read them as these three. */
 const legacyCommitments: Record<string, Commitment> = {
   recent: 'processed',
   single: 'confirmed',

@@ -13,33 +13,6 @@
  */
 
 export { toAccounts } from './accounts'
-export type {
-  EstimateFeeErrorType,
-  EstimateFeeParameters,
-  EstimateFeeReturnType,
-} from './actions/estimateFee'
-export { estimateFee } from './actions/estimateFee'
-export type { GetBalanceErrorType, GetBalanceParameters, GetBalanceReturnType } from './actions/getBalance'
-export { getBalance } from './actions/getBalance'
-export type {
-  GetTokenBalancesErrorType,
-  GetTokenBalancesParameters,
-  GetTokenBalancesReturnType,
-  SolanaTokenInfo,
-} from './actions/getTokenBalances'
-export { getTokenBalances } from './actions/getTokenBalances'
-export type {
-  SendTransactionErrorType,
-  SendTransactionParameters,
-  SendTransactionReturnType,
-} from './actions/sendTransaction'
-export { sendTransaction } from './actions/sendTransaction'
-export type {
-  SignMessageErrorType,
-  SignMessageParameters,
-  SignMessageReturnType,
-} from './actions/signMessage'
-export { signMessage } from './actions/signMessage'
 export { isSolanaAddress } from './address'
 export { clusterOf, SOLANA_CLUSTERS, walletChainOf, walletSupports } from './chains'
 export { toCommitment } from './commitment'
@@ -55,6 +28,8 @@ export {
 } from './instructions'
 export type { SolanaRpc } from './rpc'
 export { toSolanaRpcError } from './rpcError'
+export type { SolanaSendOptions } from './sendOptions'
+export { parseSolanaSendOptions, solanaCommitments, solanaSendOptionsSchema } from './sendOptions'
 export type { SolanaAdapterOptions } from './solanaAdapter'
 export { solanaAdapter } from './solanaAdapter'
 export type { TransferTransaction, TransferTransactionParameters } from './transferTransaction'

@@ -1,5 +1,6 @@
 import { createSolanaRpc } from '@solana/kit'
-import { latchError, type Network } from 'latchkit'
+import type { Network } from 'latchkit'
+import { latchError } from 'latchkit/internal'
 
 /** The @solana/kit RPC client the adapter reads and sends with. */
 export type SolanaRpc = ReturnType<typeof createSolanaRpc>

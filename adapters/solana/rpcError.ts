@@ -3,7 +3,8 @@
  * node's numeric code (-32002 for a failed preflight, ...). The kernel maps codes read
  * from `code`, so the number is lifted there before toRpcError sees it.
  */
-import { type LatchError, toRpcError } from 'latchkit'
+import type { LatchError } from 'latchkit'
+import { toRpcError } from 'latchkit/internal'
 
 /**
  * Maps anything the RPC client throws onto the kernel's error classes.

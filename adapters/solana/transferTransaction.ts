@@ -15,7 +15,8 @@ import {
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
 } from '@solana/kit'
-import { messages, ValidationError } from 'latchkit'
+import { ValidationError } from 'latchkit'
+import { messages } from 'latchkit/internal'
 import {
   associatedTokenAddress,
   createAssociatedTokenAccountInstruction,

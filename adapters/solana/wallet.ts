@@ -1,5 +1,5 @@
 /** Reaching the Wallet Standard wallet and account behind a connector. */
-import { latchError } from 'latchkit'
+import { latchError } from 'latchkit/internal'
 import type { StandardWallet, StandardWalletAccount } from './walletStandard'
 
 /** True for an object with the Wallet Standard's wallet fields. */

@@ -4,7 +4,8 @@
  * a rejection. All of them become UserRejectedRequestError; anything else goes through the
  * kernel's one mapping, toRpcError.
  */
-import { type LatchError, toRpcError, UserRejectedRequestError } from 'latchkit'
+import { type LatchError, UserRejectedRequestError } from 'latchkit'
+import { toRpcError } from 'latchkit/internal'
 
 const rejectionWords = /\b(reject(ed)?|denied|declined?|cancell?ed)\b/i
 

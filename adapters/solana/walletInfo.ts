@@ -8,7 +8,7 @@
  * The icon rule is repeated here rather than imported from the EVM adapter so that a
  * Solana-only build does not pull in viem.
  */
-import { parseWith } from 'latchkit'
+import { parseWith } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import { STANDARD_CONNECT, type StandardWallet } from './walletStandard'
 

@@ -1,4 +1,5 @@
-import { type Connector, type ConnectorEvent, type ConnectResult, latchError, type Network } from 'latchkit'
+import type { Connector, ConnectorEvent, ConnectResult, Network } from 'latchkit'
+import { latchError } from 'latchkit/internal'
 import { toAccounts } from './accounts'
 import { walletSupports } from './chains'
 import { callWallet } from './walletErrors'

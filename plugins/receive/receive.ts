@@ -30,6 +30,8 @@ export function receive(): Plugin<undefined> {
       })
       const offButton = ctx.slots.contribute('features', {
         id: RECEIVE_PLUGIN_ID,
+        // After on-ramp (100) and swaps (200), before send (400).
+        order: 300,
         label: 'receive.title',
         view: 'Receive',
       })

@@ -1,14 +1,14 @@
 import {
-  assertSendInput,
   type ChainNamespace,
   type Connector,
-  isSupportedNetwork,
   type Kernel,
   type Network,
   parseUnits,
   type TokenBalance,
   ValidationError,
 } from 'latchkit'
+import { isSupportedNetwork } from 'latchkit/internal'
+import { assertSendInput } from './assertSendInput'
 import { isReceiverAddress } from './resolveReceiver'
 import { sendSlice } from './slice'
 import { sendableTokens, tokenAddressOf, tokenKey } from './tokens'

@@ -48,8 +48,9 @@ export function send(): Plugin<SendState> {
           title: 'send.previewTitle',
           load: withStrings(() => import('./views/SendPreviewView')),
         }),
-        // SPEC §1 places 'send' last among the features; integrators reorder by id.
-        ctx.slots.contribute('features', { id: 'send', label: 'send.title', view: 'Send' }),
+        // Last of the account features (on-ramp 100, swaps 200, receive 300); integrators
+        // reorder by id with options.order.features.
+        ctx.slots.contribute('features', { id: 'send', order: 400, label: 'send.title', view: 'Send' }),
         ctx.bus.on('account:changed', clearForm),
         ctx.bus.on('network:changed', clearForm),
       ]

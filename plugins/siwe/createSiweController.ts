@@ -4,18 +4,12 @@
  * sessionKeeper.ts and restored by restoreSession.ts. Everything lives in this closure and
  * in the plugin's slice; nothing at module level.
  */
-import {
-  disconnect,
-  type LatchError,
-  latchError,
-  type PluginContext,
-  parseWith,
-  signMessage,
-  ValidationError,
-} from 'latchkit'
+import { disconnect, type LatchError, type PluginContext, signMessage, ValidationError } from 'latchkit'
+import { latchError, parseWith } from 'latchkit/internal'
 import { createMessage } from './createMessage'
 import { SIWE_VIEW_ID } from './ids'
 import { messageParameters } from './messageParameters'
+import { siweError } from './messages'
 import { restoreSession } from './restoreSession'
 import type { SiweController } from './service'
 import { createSessionKeeper } from './sessionKeeper'
@@ -93,8 +87,8 @@ export function createSiweController(
         messageParameters(kernel, options, target, nonce),
       )
     } catch (cause) {
-      // SPEC §8: the wallet is disconnected and the view reset.
-      const error = latchError('SIWX_INIT_FAILED', {}, { cause })
+      // The wallet is disconnected and the view reset: the visitor starts over.
+      const error = siweError('SIWX_INIT_FAILED', { cause })
       if (isCurrent()) {
         await disconnect(kernel, { namespace: 'eip155' }).catch((e) =>
           ctx.logger.warn('disconnect failed', e),
@@ -126,11 +120,11 @@ export function createSiweController(
         })
       }
     } catch (cause) {
-      // SPEC §8: a smart account that cannot sign (or whose signature the app cannot
-      // check) is told so; anything else is a declined signature.
+      // A smart account that cannot sign (or whose signature the app cannot check) is
+      // told so; anything else is a declined signature.
       const code =
         target.accountType === 'smartAccount' ? 'SMART_ACCOUNT_SIGN_UNSUPPORTED' : 'SIGNATURE_DECLINED'
-      const error = latchError(code, {}, { cause })
+      const error = siweError(code, { cause })
       if (isCurrent()) {
         ctx.state.set((draft) => {
           draft.status = 'idle'

@@ -1,4 +1,5 @@
-import { createHttpClient, HttpError, parseWith } from 'latchkit'
+import { HttpError } from 'latchkit'
+import { createHttpClient, parseWith } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import { type SiweSession, siweSessionSchema } from './sessionSchema'
 import type { SiweVerifier } from './types'

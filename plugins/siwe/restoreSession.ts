@@ -1,4 +1,5 @@
-import { type PluginContext, parseWith } from 'latchkit'
+import type { PluginContext } from 'latchkit'
+import { parseWith } from 'latchkit/internal'
 import type { SessionKeeper } from './sessionKeeper'
 import { sessionCovers, sessionExpired, siweSessionKey, siweSessionSchema } from './sessionSchema'
 import type { SiweState, SiweVerifier } from './types'
@@ -57,11 +58,11 @@ export function restoreSession({
       ctx.logger.warn('could not confirm the stored sign-in session; keeping it', error),
     )
 
-  // kernel.ready (the silent reconnect) is set once every plugin's setup has returned.
-  queueMicrotask(() => {
-    void ctx.kernel.ready.then(() => {
-      if (stopped() || !sessions.current()) return
-      if (ctx.kernel.getState().accounts.eip155?.status !== 'connected') sessions.forget('disconnect', true)
-    })
+  // The session ends as at a disconnect when the silent reconnect did not bring the
+  // wallet back. Heard once: later reconnects start from a connected or signed-out state.
+  const stop = ctx.bus.on('reconnect:end', () => {
+    stop()
+    if (stopped() || !sessions.current()) return
+    if (ctx.kernel.getState().accounts.eip155?.status !== 'connected') sessions.forget('disconnect', true)
   })
 }

@@ -1,5 +1,6 @@
-import { type Kernel, latchError } from 'latchkit'
+import type { Kernel } from 'latchkit'
 import { SIWE_PLUGIN_ID } from './ids'
+import { siweError } from './messages'
 import type { SiweSession } from './sessionSchema'
 
 /**
@@ -28,11 +29,9 @@ export interface SiweController {
 export function siweController(kernel: Kernel): SiweController {
   const controller = kernel.services.get(SIWE_PLUGIN_ID) as SiweController | undefined
   if (!controller) {
-    throw latchError(
-      'SIWX_NOT_ENABLED',
-      {},
-      { details: 'Add siwe({ verifier }) from latchkit/plugins/siwe to options.plugins.' },
-    )
+    throw siweError('SIWX_NOT_ENABLED', {
+      details: 'Add siwe({ verifier }) from latchkit/plugins/siwe to options.plugins.',
+    })
   }
   return controller
 }

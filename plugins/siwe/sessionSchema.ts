@@ -1,4 +1,4 @@
-import { defineStorageKey } from 'latchkit'
+import { defineStorageKey } from 'latchkit/internal'
 import * as z from 'zod/mini'
 
 /**

@@ -1,8 +1,8 @@
-import { messages } from 'latchkit'
+import { siweMessages } from './messages'
 
 /**
  * The plugin's English strings, registered as defaults at setup; a locale overrides any
- * of them by key. The error and loading texts are SPEC §8's.
+ * of them by key.
  */
 export const siweStrings = {
   'siwe.title': 'Sign In',
@@ -13,10 +13,10 @@ export const siweStrings = {
     'Sign this message to prove you own this wallet and proceed. Canceling will disconnect you.',
   'siwe.sign': 'Sign',
   'siwe.cancel': 'Cancel',
-  'siwe.authenticating': messages.AUTHENTICATING,
-  'siwe.error.SIGNATURE_DECLINED': messages.SIGNATURE_DECLINED,
-  'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': messages.SMART_ACCOUNT_SIGN_UNSUPPORTED,
-  'siwe.error.SIWX_INIT_FAILED': messages.SIWX_INIT_FAILED,
+  'siwe.authenticating': siweMessages.AUTHENTICATING,
+  'siwe.error.SIGNATURE_DECLINED': siweMessages.SIGNATURE_DECLINED,
+  'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': siweMessages.SMART_ACCOUNT_SIGN_UNSUPPORTED,
+  'siwe.error.SIWX_INIT_FAILED': siweMessages.SIWX_INIT_FAILED,
 } as const satisfies Record<string, string>
 
 export type SiweStringKey = keyof typeof siweStrings

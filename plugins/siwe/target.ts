@@ -1,4 +1,5 @@
-import { type AccountType, isSupportedNetwork, type Kernel } from 'latchkit'
+import type { AccountType, Kernel } from 'latchkit'
+import { isSupportedNetwork } from 'latchkit/internal'
 
 /** The account and chain a session must cover right now. */
 export interface SiweTarget {

@@ -28,6 +28,8 @@ export interface KernelEvents {
     caipAddress: CaipAddress | undefined
   }
   'network:changed': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; supported: boolean }
+  /** The silent reconnect is over; `restored` lists the namespaces it brought back. */
+  'reconnect:end': { restored: ChainNamespace[] }
   disconnect: { namespace: ChainNamespace; connectorId: string | undefined }
   'tx:sent': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; hash: string }
   error: { error: LatchError; source: string }

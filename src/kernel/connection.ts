@@ -2,7 +2,7 @@
  * Internal steps shared by the connection actions: writing a connection into the store,
  * following a connector's events, clearing a namespace, and the SPEC §4 network rules.
  */
-import type { Kernel } from './kernel'
+import type { Kernel } from './kernelTypes'
 import { initialAccountState, initialNetworkState, overallStatus } from './store'
 import type {
   Account,

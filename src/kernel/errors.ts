@@ -1,35 +1,21 @@
 /**
- * Every error Latchkit raises is a {@link LatchError}: a short message from SPEC §8, a
- * stable string `code` to branch on, optional `details` and a walkable `cause`.
- * Wallet and JSON-RPC failures carry their numeric `rpcCode` too.
+ * Every error Latchkit raises is a {@link LatchError}: a short message, a stable string
+ * `code` to branch on, optional `details` and a walkable `cause`. Wallet and JSON-RPC
+ * failures carry their numeric `rpcCode` too. Plugins and adapters raise their own codes
+ * with their own messages (`new LatchError(message, { code })`); this file holds the
+ * kernel's.
  */
 
-/**
- * The messages Latchkit raises (SPEC §8 and the kernel's own), keyed by the stable code
- * that accompanies them.
- */
+/** The messages the kernel raises, keyed by the stable code that accompanies them. */
 export const messages = {
-  // Toast
+  // Shown as a notice when the account's token balances cannot be read
   TOKEN_BALANCE_UNAVAILABLE: 'Token Balance Unavailable',
-  // Thrown
-  GAS_PRICE_NETWORK_UNSUPPORTED: 'Network not supported for Gas Price',
   DISCONNECT_FAILED: 'Failed to disconnect',
   DISCONNECT_CHAINS_FAILED: 'Failed to disconnect chains',
-  // Alerts
-  INVALID_APP_CONFIGURATION: 'Invalid App Configuration',
   PROJECT_ID_NOT_CONFIGURED: 'Project ID Not Configured',
-  // Sign-in
-  SIWX_INIT_FAILED: 'A problem occurred while trying initialize authentication',
-  SIGNATURE_DECLINED: 'Signature declined',
-  SMART_ACCOUNT_SIGN_UNSUPPORTED: 'This application might not support Smart Accounts',
-  AUTHENTICATING: 'Authenticating...',
-  // Frame
   REQUEST_ABORTED: 'Request was aborted',
-  // Other
   NETWORK_NOT_FOUND: 'Network not found',
   CHAIN_ADAPTER_NOT_FOUND: 'Chain adapter not found',
-  // Internal
-  SIWX_NOT_ENABLED: 'SIWX is not enabled',
   NO_ACTIVE_CAIP_ADDRESS: 'No ActiveCaipAddress found',
   NO_ACTIVE_CAIP_NETWORK: 'No ActiveCaipNetwork or client found',
   INVALID_CAIP10_ADDRESS: 'Invalid CAIP-10 address',
@@ -41,81 +27,21 @@ export const messages = {
   CONNECTOR_NOT_FOUND: 'Connector not found',
   ACCOUNT_NOT_FOUND: 'Account not found',
   CHAIN_MISMATCH: 'Chain mismatch',
-  // Fees (SPEC §5)
-  FEE_CONFLICT: 'Cannot specify both a `gasPrice` and a `maxFeePerGas` or `maxPriorityFeePerGas`',
-  FEE_CAP_TOO_HIGH: '`maxFeePerGas` cannot be higher than the maximum allowed value (2^256-1)',
-  TIP_ABOVE_FEE_CAP: '`maxPriorityFeePerGas` cannot be higher than `maxFeePerGas`',
-  // Send (SPEC §5)
-  SEND_AMOUNT_AND_RECEIVER_REQUIRED: 'An amount and receiver address are required',
-  SEND_TOKEN_REQUIRED: 'A token is required',
   UNSUPPORTED_CHAIN: 'Unsupported chain',
-  // Email throttle (SPEC §5)
-  EMAIL_THROTTLED: 'Please try again after {n} seconds',
-  // HTTP wrapper (SPEC §7)
+  // HTTP and API
   HTTP_STATUS: 'HTTP status code: {status}',
   NETWORK_REQUEST_FAILED: 'Network request failed',
-  // Kernel-level (named errors for integrators)
+  API_NOT_CONFIGURED: 'No API endpoint configured',
+  TIMEOUT: 'Request timed out',
+  // Set-up (named errors for integrators)
   INVALID_OPTIONS: 'Invalid kernel options',
   PLUGIN_DUPLICATE: 'Duplicate plugin',
   PLUGIN_REQUIREMENT_MISSING: 'Plugin requirement missing',
   VALIDATION_FAILED: 'Invalid input',
-  TIMEOUT: 'Request timed out',
 } as const
 
-/**
- * The rest of SPEC §8: messages of features Latchkit does not have (the embedded wallet
- * and its frame, names, swaps, history) and of states nothing reaches yet. Kept apart from
- * `messages` so that only a build which reads the whole catalogue ships them.
- */
-const unraisedMessages = {
-  // Thrown
-  SWAPS_NETWORK_UNSUPPORTED: 'Network not supported for Swaps',
-  // Alerts
-  NETWORK_NOT_FOUND_ALERT: 'Network Not Found',
-  EMBEDDED_WALLET_LOAD_FAILED: 'Network Error - Could not load embedded wallet',
-  EMBEDDED_WALLET_TIMEOUT: 'Embedded Wallet Request Timed Out',
-  SESSION_EXPIRED: 'Session Expired',
-  // Provider error mapping
-  ORIGIN_NOT_ALLOWED: 'Unauthorized: origin not allowed',
-  JWT_NOT_YET_VALID: 'JWT validation error: JWT Token is not yet valid',
-  INVALID_KEY: 'Unauthorized: invalid key',
-  // History
-  TRANSACTIONS_FETCH_FAILED: 'Failed to fetch transactions',
-  // Frame
-  FRAME_ERROR: 'An error occurred',
-  SOMETHING_WENT_WRONG: 'Something went wrong',
-  EMAIL_DEPENDENCY_LOAD_FAILED: 'Unable to load email login dependency',
-  IFRAME_LOAD_FAILED: 'iframe_load_failed',
-  IFRAME_REQUEST_TIMEOUT: 'iframe_request_timeout',
-  RPC_CALL_NOT_ALLOWED: 'Requested RPC call is not allowed',
-  ACTION_NOT_ALLOWED: 'Action not allowed',
-  // ENS
-  ENS_RESOLVE_FAILED: 'Error resolving name',
-  ENS_SUGGESTIONS_FAILED: 'Error fetching name suggestions',
-  ENS_NAMES_FAILED: 'Error fetching names for address',
-  ENS_REGISTER_FAILED: 'Error registering name {name}',
-  // Other
-  ADDRESS_OR_AUTH_CONNECTOR_NOT_FOUND: 'Address or auth connector not found',
-  NETWORK_CLIENT_NOT_SET: 'NetworkController client not set',
-  CONNECTION_CLIENT_NOT_SET: 'ConnectionController client not set',
-  // Internal
-  NO_CONNECTION_CLIENT: 'No ConnectionController client found',
-  TRANSACTIONS_NEED_ADDRESS: "Transactions can't be fetched without an accountAddress",
-  INVALID_CAIP_ADDRESS: 'Invalid CAIP Address',
-  // Wallet connection
-  CONNECTOR_UNAVAILABLE_RECONNECTING: 'Connector unavailable while reconnecting',
-  // Kernel-level (named errors for integrators)
-  VIEW_NOT_FOUND: 'View not found',
-  KERNEL_DESTROYED: 'Kernel destroyed',
-} as const
-
-/**
- * The whole SPEC §8 catalogue: {@link messages} and the messages of features Latchkit does
- * not have yet, for an integrator or a plugin that shows or maps them.
- */
-export const errorCatalogue = /* @__PURE__ */ Object.assign({}, messages, unraisedMessages)
-
-export type ErrorCode = keyof typeof errorCatalogue | (string & {})
+/** A stable error code: the kernel's, or any string a plugin or adapter raises. */
+export type ErrorCode = keyof typeof messages | (string & {})
 
 /** Fills `{name}` placeholders of a catalogue message. */
 export function formatMessage(template: string, values: Record<string, string | number> = {}): string {
@@ -220,7 +146,7 @@ export class RpcError extends LatchError {
   override name = 'RpcError'
 }
 
-/** Numeric codes of SPEC §8, named. */
+/** The numeric EIP-1193, JSON-RPC and wallet-call codes, named. */
 export const rpcCodes = {
   DEFAULT: 5000,
   INVALID_CHAIN_ID: 32603,
@@ -251,7 +177,7 @@ export const rpcCodes = {
   ATOMICITY_NOT_SUPPORTED: 5760,
 } as const
 
-interface RpcErrorKind {
+export interface RpcErrorKind {
   name: string
   code: ErrorCode
   message: string

@@ -1,18 +1,26 @@
 import type { Draft } from 'immer'
-import { preloadFirstOpenActions } from './actions/deferred'
-import { reconnect } from './actions/reconnect'
-import { createKernelApis, type KernelApis } from './api/kernelApis'
-import { type Bus, createBus } from './bus'
-import { createFailureGate, type FailureGate } from './cache'
-import { ConfigError, LatchError, latchError } from './errors'
-import { createI18n, type I18n } from './i18n'
+import { createApi } from './api/createApi'
+import { createBus } from './bus'
+import { createFailureGate } from './cache'
+import { ConfigError, LatchError } from './errors'
+import { createI18n } from './i18n'
+import type {
+  ChainAdapter,
+  ConnectorRegistry,
+  Kernel,
+  KernelInternal,
+  KernelOptions,
+  KernelServices,
+  PluginSlice,
+  ResolvedOptions,
+} from './kernelTypes'
 import { createLogger, type Logger } from './logger'
-import { type KernelOptions, type ResolvedOptions, resolveOptions } from './options'
-import { orderPlugins, type PluginSlice } from './plugin'
-import { createRegistry, type Registry } from './registry'
-import { createRouter, createViewRegistry, type Router, type ViewRegistry } from './router'
-import { createSlots, type Slots } from './slots'
-import { createSnackbar, type Snackbar } from './snackbar'
+import { resolveOptions } from './options'
+import { orderPlugins } from './plugin'
+import { createRegistry } from './registry'
+import { createRouter, createViewRegistry } from './router'
+import { createSlots } from './slots'
+import { createSnackbar } from './snackbar'
 import { createStorage, type Storage } from './storage'
 import {
   createKernelStore,
@@ -22,82 +30,12 @@ import {
   type KernelState,
   type KernelStore,
 } from './store'
-import type { ChainAdapter, ChainNamespace, Connector, Network } from './types'
-
-/** The connector registry: validates what third parties register. */
-export type ConnectorRegistry = Registry<Connector> & {
-  /** Registers a connector; returns the function that removes it. */
-  register(connector: Connector): () => void
-  /** Connectors of one namespace, in registration order. */
-  byNamespace(namespace: ChainNamespace): Connector[]
-}
-
-/** What plugins and adapters share: the kernel's parts, never module globals. */
-export interface KernelServices {
-  options: ResolvedOptions
-  bus: Bus
-  store: KernelStore
-  views: ViewRegistry
-  router: Router
-  slots: Slots
-  connectors: ConnectorRegistry
-  adapters: Registry<ChainAdapter>
-  /**
-   * Named capabilities one plugin offers others without importing them (e.g. a name
-   * resolver the send view uses when the names plugin is present).
-   */
-  services: Registry<unknown>
-  storage: Storage
-  logger: Logger
-  i18n: I18n
-  snackbar: Snackbar
-  /** The API clients configured in `options.api`; each is absent when its URL is not set. */
-  api: KernelApis
-}
-
-/** The context an adapter's setup receives. */
-export interface AdapterContext extends KernelServices {
-  kernel: Kernel
-  namespace: ChainNamespace
-}
+import type { ChainNamespace, Connector, Network } from './types'
 
 /**
- * A kernel instance. There is no module-level state: two kernels can share a page.
- */
-export interface Kernel extends KernelServices {
-  getState(): KernelState
-  subscribe(listener: (state: KernelState, previous: KernelState) => void): () => void
-  /** Opens the modal: on `view`, else Connect or Account depending on the connection. */
-  open(params?: { view?: string; params?: Record<string, unknown> }): void
-  /** Closes unless a close guard blocks; returns whether it closed. */
-  close(): boolean
-  /** Networks of one namespace, or all of them. */
-  networks(namespace?: ChainNamespace): Network[]
-  /** Whether a plugin is installed. */
-  hasPlugin(id: string): boolean
-  /** Read-only access to a plugin's slice. */
-  pluginState<S>(id: string): S | undefined
-  /** Resolves when start-up work (silent reconnect) has finished. */
-  ready: Promise<void>
-  /** Tears down every plugin and adapter and stops all timers and listeners. */
-  destroy(): void
-  /** Per-instance bookkeeping for the actions; not part of the public contract. */
-  internal: KernelInternal
-}
-
-export interface KernelInternal {
-  /** Unsubscribe functions of the connectors being listened to, by namespace. */
-  connectorWatchers: Map<ChainNamespace, () => void>
-  /** Balance reads in flight or recent, by caipAddress. */
-  balances: Map<string, { at: number; promise: Promise<unknown> }>
-  /** Token balance failures by caipAddress: not asked again within 30 s (SPEC §4). */
-  tokenBalanceGate: FailureGate<string>
-  destroyed: boolean
-}
-
-/**
- * SPEC §6 'The auth connector is supported only on eip155 and solana': the one rule that
- * names chain families, kept as data so no code path branches on a namespace itself.
+ * Auth connectors (email and social login on an embedded wallet) exist only for EVM and
+ * Solana: the one rule that names chain families, kept as data so no code path branches
+ * on a namespace itself.
  */
 const AUTH_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
 
@@ -188,8 +126,9 @@ function initialState(options: ResolvedOptions, storage: Storage): KernelState {
 }
 
 /**
- * Creates a kernel: validates options, installs adapters and plugins in order, and
- * starts the silent reconnect of the recent wallet.
+ * Creates a kernel: validates options and installs adapters and plugins in order. It
+ * runs no action: the silent reconnect of the recent wallet starts from `<LatchProvider>`
+ * on mount, or from an explicit `reconnect(kernel)` in an app without React.
  *
  * @example
  * import { createKernel } from 'latchkit'
@@ -233,14 +172,20 @@ export function createKernel(options: KernelOptions): Kernel {
     logger,
     i18n,
     snackbar,
-    api: createKernelApis(resolved, { logger, store }),
+    api: createApi({
+      ...resolved.api,
+      projectId: resolved.projectId,
+      sdkType: resolved.sdkType,
+      sdkVersion: resolved.sdkVersion,
+      networks: resolved.networks,
+      logger: logger.child('api'),
+      store,
+    }),
   }
 
   // A sent transaction makes every cached account read stale: a view that mounts after it
   // (the NFTs tab the visitor returns to after Send) must read afresh, not a 30 s old answer.
-  teardowns.push(bus.on('tx:sent', () => kernelServices.api.blockchain?.clearCache()))
-  // Connecting comes next once the modal is open: its code, loaded lazily, starts loading now.
-  teardowns.push(bus.on('modal:open', preloadFirstOpenActions))
+  teardowns.push(bus.on('tx:sent', () => kernelServices.api.clearCache()))
 
   const pluginIds = new Set(plugins.map((p) => p.id))
   const internal: KernelInternal = {
@@ -268,7 +213,6 @@ export function createKernel(options: KernelOptions): Kernel {
       resolved.networks.filter((n) => namespace === undefined || n.chainNamespace === namespace),
     hasPlugin: (id) => pluginIds.has(id),
     pluginState: <S>(id: string) => store.getState().plugins[id] as S | undefined,
-    ready: Promise.resolve(),
     destroy() {
       if (internal.destroyed) return
       internal.destroyed = true
@@ -330,18 +274,5 @@ export function createKernel(options: KernelOptions): Kernel {
     }
   }
 
-  if (resolved.autoReconnect) {
-    kernel.ready = reconnect(kernel).then(
-      () => undefined,
-      (error) => logger.warn('silent reconnect failed', error),
-    )
-  }
   return kernel
-}
-
-/** Throws 'Chain adapter not found' when no adapter owns `namespace`. */
-export function requireAdapter(kernel: Kernel, namespace: ChainNamespace): ChainAdapter {
-  const adapter = kernel.adapters.get(namespace)
-  if (!adapter) throw latchError('CHAIN_ADAPTER_NOT_FOUND', {}, { details: `No adapter for ${namespace}` })
-  return adapter
 }

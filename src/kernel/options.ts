@@ -1,8 +1,6 @@
 import * as z from 'zod/mini'
 import { ConfigError } from './errors'
-import type { Plugin } from './plugin'
-import type { StorageBackend } from './storage'
-import type { ChainAdapter, Network } from './types'
+import type { KernelOptions, Plugin, ResolvedOptions } from './kernelTypes'
 
 const caipNetworkIdPattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const isFunction = (value: unknown) => typeof value === 'function'
@@ -67,70 +65,18 @@ export const kernelOptionsSchema = z.object({
   locale: z.optional(z.record(z.string(), z.string())),
   enableNetworkSwitch: z.optional(z.boolean()),
   allowUnsupportedChain: z.optional(z.boolean()),
-  autoReconnect: z.optional(z.boolean()),
   sdkType: z.optional(z.string()),
   sdkVersion: z.optional(z.string()),
 })
 
-/**
- * What `createKernel` takes. Only `networks` is required.
- *
- * @example
- * createKernel({ networks: [mainnet, base], adapters: [evmAdapter()], plugins: [send()] })
- */
-export interface KernelOptions {
-  /** About the host app: shown to wallets and used in sign-in messages. */
-  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
-  /** The networks the app supports; the first family decides nothing, all are equal. */
-  networks: readonly Network[]
-  /** CAIP-2 id of the network to start on. Default: eip155:1 when listed, else the first. */
-  defaultNetwork?: string
-  adapters?: readonly ChainAdapter[]
-  plugins?: readonly Plugin[]
-  /** Endpoints. With none, nothing leaves the page except the wallets' own RPC calls. */
-  api?: { blockchainUrl?: string; walletsUrl?: string; clientId?: string }
-  projectId?: string
-  theme?: { mode?: 'light' | 'dark'; variables?: Record<string, string> }
-  /** Reorders slots by contribution id, e.g. `{ features: ['send', 'receive'] }`. */
-  order?: Record<string, string[]>
-  /** A localStorage-like backend; `null` keeps everything in memory. */
-  storage?: StorageBackend | null
-  logger?: { level?: 'debug' | 'info' | 'warn' | 'error' | 'silent'; sink?: (line: string) => void }
-  /** Strings that replace the built-in English ones, key by key. */
-  locale?: Record<string, string>
-  /** Lets the visitor switch networks from the widget (default true). */
-  enableNetworkSwitch?: boolean
-  /** Keeps a wallet on a network outside `networks` connected without a prompt (default false). */
-  allowUnsupportedChain?: boolean
-  /** Silently reconnects the recent wallet at start-up (default true). */
-  autoReconnect?: boolean
-  sdkType?: string
-  sdkVersion?: string
-}
-
-/** Options after validation, with every default filled in. */
-export interface ResolvedOptions extends KernelOptions {
-  defaultNetwork: string
-  adapters: readonly ChainAdapter[]
-  plugins: readonly Plugin[]
-  api: { blockchainUrl?: string; walletsUrl?: string; clientId?: string }
-  theme: { mode: 'light' | 'dark'; variables: Record<string, string> }
-  order: Record<string, string[]>
-  enableNetworkSwitch: boolean
-  allowUnsupportedChain: boolean
-  autoReconnect: boolean
-  sdkType: string
-  sdkVersion: string
-}
-
-/** SPEC §9 'Widget SDK version default: 4'. */
+/** The widget SDK version sent as `sv` with every API request, unless `options.sdkVersion` says otherwise. */
 export const DEFAULT_SDK_VERSION = '4'
 
 /**
- * SPEC §1 'Default chain: eip155:1'. A preference, not an assumption: it applies only
- * when the app lists that network, otherwise the first listed network is the default.
+ * The network to start on when the app names none: Ethereum mainnet when the app lists it,
+ * otherwise the first listed network.
  */
-const SPEC_DEFAULT_NETWORK = 'eip155:1'
+const PREFERRED_DEFAULT_NETWORK = 'eip155:1'
 
 function describePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>(
@@ -189,7 +135,7 @@ export function resolveOptions(options: KernelOptions): ResolvedOptions {
       },
     )
   }
-  defaultNetwork ??= ids.includes(SPEC_DEFAULT_NETWORK) ? SPEC_DEFAULT_NETWORK : (ids[0] as string)
+  defaultNetwork ??= ids.includes(PREFERRED_DEFAULT_NETWORK) ? PREFERRED_DEFAULT_NETWORK : (ids[0] as string)
 
   const adapters = options.adapters ?? []
   const namespaces = adapters.map((adapter) => adapter.namespace)
@@ -211,7 +157,6 @@ export function resolveOptions(options: KernelOptions): ResolvedOptions {
     order: options.order ?? {},
     enableNetworkSwitch: options.enableNetworkSwitch ?? true,
     allowUnsupportedChain: options.allowUnsupportedChain ?? false,
-    autoReconnect: options.autoReconnect ?? true,
     sdkType: options.sdkType ?? 'latchkit',
     sdkVersion: options.sdkVersion ?? DEFAULT_SDK_VERSION,
   }

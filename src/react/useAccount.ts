@@ -1,5 +1,6 @@
 'use client'
-import { type AccountState, type ChainNamespace, initialAccountState } from 'latchkit'
+import type { AccountState, ChainNamespace } from 'latchkit'
+import { initialAccountState } from 'latchkit/internal'
 import { useKernel } from './context'
 import { useKernelState } from './useKernelState'
 

@@ -1,5 +1,5 @@
 'use client'
-import type { I18n } from 'latchkit'
+import type { I18n } from 'latchkit/internal'
 import { useCallback, useSyncExternalStore } from 'react'
 import { useKernel } from './context'
 

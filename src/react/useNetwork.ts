@@ -1,5 +1,6 @@
 'use client'
-import { type ChainNamespace, isSupportedNetwork, type Network, switchNetwork } from 'latchkit'
+import { type ChainNamespace, type Network, switchNetwork } from 'latchkit'
+import { isSupportedNetwork } from 'latchkit/internal'
 import { useCallback, useMemo } from 'react'
 import { useKernel } from './context'
 import { useKernelState } from './useKernelState'

@@ -1,5 +1,5 @@
 'use client'
-import type { SlotItem } from 'latchkit'
+import type { SlotItemOf, SlotName } from 'latchkit'
 import { useCallback, useSyncExternalStore } from 'react'
 import { useKernel } from './context'
 
@@ -8,10 +8,10 @@ import { useKernel } from './context'
  * removes one.
  *
  * @example
- * const features = useSlot<FeatureContribution>('features')
+ * const features = useSlot('features') // FeatureContribution[]
  */
-export function useSlot<T extends SlotItem = SlotItem>(name: string): readonly T[] {
+export function useSlot<K extends SlotName>(name: K): readonly SlotItemOf<K>[] {
   const { slots } = useKernel('useSlot')
-  const list = useCallback(() => slots.list<T>(name), [slots, name])
+  const list = useCallback(() => slots.list(name), [slots, name])
   return useSyncExternalStore(slots.subscribe, list, list)
 }

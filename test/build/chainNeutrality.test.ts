@@ -28,7 +28,7 @@ const allowed: readonly { file: string; rule: Rule; text: string; reason: string
     rule: 'namespace-literal',
     text: 'eip155:1',
     reason:
-      "SPEC §1 'Default chain: eip155:1' as the named constant SPEC_DEFAULT_NETWORK, used only when listed",
+      "SPEC §1 'Default chain: eip155:1' as the named constant PREFERRED_DEFAULT_NETWORK, used only when listed",
   },
   {
     file: 'src/kernel/options.ts',
@@ -60,63 +60,6 @@ const allowed: readonly { file: string; rule: Rule; text: string; reason: string
     rule: 'hex',
     text: '/^0x[0-9a-fA-F]+$/',
     reason: "SPEC §3: wallet_getAssets reports every asset's balance as a hex string",
-  },
-  {
-    file: 'src/kernel/api/blockchainApi.ts',
-    rule: 'chain-wording',
-    text: 'v1/convert/gas-price',
-    reason: 'SPEC §7 endpoint path GET /v1/convert/gas-price',
-  },
-  {
-    file: 'src/kernel/api/blockchainApi.ts',
-    rule: 'chain-wording',
-    text: 'GET /v1/convert/gas-price',
-    reason: 'the same SPEC §7 endpoint, named in errors and logs',
-  },
-  {
-    file: 'src/kernel/api/blockchainApi.ts',
-    rule: 'namespace-literal',
-    text: 'eip155',
-    reason: 'SPEC §7 POST /v1/convert/build-transaction body field eip155.slippage',
-  },
-  {
-    file: 'src/kernel/api/blockchainSchemas.ts',
-    rule: 'namespace-literal',
-    text: 'eip155',
-    reason: 'SPEC §7 convert responses carry their EVM fees under an eip155 field',
-  },
-  {
-    file: 'src/kernel/api/blockchainSchemas.ts',
-    rule: 'hex',
-    text: '0x',
-    reason: 'SPEC §7 convert responses: transaction data is 0x-hex (the API only builds EVM swaps)',
-  },
-  {
-    file: 'src/kernel/errors.ts',
-    rule: 'chain-wording',
-    text: 'Network not supported for Gas Price',
-    reason: 'SPEC §8 message catalogue, word for word',
-  },
-  // SPEC §5: the EVM formats' validators, exported for adapters and integrators. The
-  // 'evm-validator' rule proves that no other kernel or view module calls them.
-  {
-    file: 'src/kernel/validation.ts',
-    rule: 'chain-import',
-    text: '@noble/hashes/sha3',
-    reason: "keccak-256 for SPEC §5 'Address: 0x plus 40 hex characters, with checksum when strict'",
-  },
-  ...['/^0x[0-9a-fA-F]{64}$/', '/^0x[0-9a-fA-F]{62,}$/', '/^0x[0-9a-fA-F]{40}$/', '0x'].map((text) => ({
-    file: 'src/kernel/validation.ts',
-    rule: 'hex' as const,
-    text,
-    reason:
-      'SPEC §5 formats: transaction hash, signed message, address, wallet_sendCalls to/data, the Hex type',
-  })),
-  {
-    file: 'src/kernel/validation.ts',
-    rule: 'evm-validator',
-    text: 'toChecksumAddress',
-    reason: "isAddress's strict mode compares with the EIP-55 form, in the module that defines both",
   },
 ]
 

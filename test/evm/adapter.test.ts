@@ -1,8 +1,10 @@
-import { type Connector, maxUint256, ValidationError } from 'latchkit'
-import { eip1193Connector, estimateFee, evmAdapter, getBalance } from 'latchkit/adapters/evm'
+import { type Connector, ValidationError } from 'latchkit'
+import { eip1193Connector, evmAdapter, maxUint256 } from 'latchkit/adapters/evm'
 import { base, localChain, mainnet } from 'latchkit/networks'
 import { decodeFunctionData, erc20Abi, toHex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { estimateFee } from '../../adapters/evm/actions/estimateFee'
+import { getBalance } from '../../adapters/evm/actions/getBalance'
 import { ACCOUNT, type FakeProvider, fakeProvider, OTHER_ACCOUNT } from './fakeProvider'
 
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3'

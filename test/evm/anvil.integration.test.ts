@@ -9,10 +9,10 @@ import {
   disconnect,
   type Kernel,
   refreshBalance,
-  requireAdapter,
   switchNetwork,
 } from 'latchkit'
 import { eip1193Connector, evmAdapter } from 'latchkit/adapters/evm'
+import { requireAdapter } from 'latchkit/internal'
 import { localChain } from 'latchkit/networks'
 import {
   type Address,
@@ -57,7 +57,6 @@ beforeAll(async () => {
     networks: [networkOf(0), networkOf(1)],
     adapters: [evmAdapter({ discovery: false })],
     storage: null,
-    autoReconnect: false,
   })
   connector = eip1193Connector({ provider, id: 'dev.anvil', name: 'Anvil', type: 'CUSTOM' })
   kernel.connectors.register(connector)

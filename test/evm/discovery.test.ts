@@ -38,7 +38,6 @@ function start(target: FakeWindow, options: Parameters<typeof evmAdapter>[0] = {
     networks: [mainnet],
     adapters: [evmAdapter({ window: target, ...options })],
     storage: null,
-    autoReconnect: false,
     logger: { level: 'debug', sink: () => {} },
   })
   kernels.push(kernel)

@@ -2,8 +2,8 @@
  * The adapter's JSON-RPC client and its encoders, checked against viem as the oracle
  * (the adapter no longer imports viem; the tests still do).
  */
-import { HttpError, maxUint256, RpcError, ValidationError } from 'latchkit'
-import { createRpcClient } from 'latchkit/adapters/evm'
+import { HttpError, RpcError, ValidationError } from 'latchkit'
+import { createRpcClient, maxUint256 } from 'latchkit/adapters/evm'
 import { encodeFunctionData, erc20Abi, toHex, numberToHex as viemNumberToHex } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { encodeErc20Transfer } from '../../adapters/evm/erc20Transfer'

@@ -205,10 +205,16 @@ describe('connection state machine (SPEC §4)', () => {
     first.destroy()
 
     // A reload: a new kernel on the same storage; the connector announces itself late.
+    // Creating the kernel runs nothing: the reconnect starts when the app asks.
     const second = testKernel({ storage: backend })
+    expect(second.getState().status).toBe('disconnected')
+    const ended = vi.fn()
+    second.bus.on('reconnect:end', ended)
+    const reconnecting = reconnect(second)
     expect(second.getState().status).toBe('reconnecting')
     setTimeout(() => second.connectors.register(wallet), 20)
-    await second.ready
+    expect(await reconnecting).toEqual(['eip155'])
+    expect(ended).toHaveBeenCalledWith({ restored: ['eip155'] })
     expect(second.getState().status).toBe('connected')
     expect(wallet.calls.filter((c) => c === 'connect')).toHaveLength(1)
     expect(second.getState().accounts.eip155?.address).toBe(ADDRESS)
@@ -221,14 +227,14 @@ describe('connection state machine (SPEC §4)', () => {
     first.connectors.register(wallet)
     await connect(first, { connectorId: 'fake' })
     wallet.authorized = false // the wallet forgot the site
-    const second = testKernel({ storage: backend, autoReconnect: false })
+    const second = testKernel({ storage: backend })
     second.connectors.register(wallet)
     expect(await reconnect(second)).toEqual([])
     expect(second.getState().status).toBe('disconnected')
 
     wallet.authorized = true
     await disconnect(first)
-    const third = testKernel({ storage: backend, autoReconnect: false })
+    const third = testKernel({ storage: backend })
     third.connectors.register(wallet)
     expect(await reconnect(third)).toEqual([])
   })
@@ -248,7 +254,7 @@ describe('connection state machine (SPEC §4)', () => {
     await connect(first, { connectorId: 'fake' })
     const key = [...backend.map.keys()].find((k) => k.endsWith('lastUsedChain')) as string
     backend.map.set(key, '{not json')
-    const second = testKernel({ storage: backend, autoReconnect: false })
+    const second = testKernel({ storage: backend })
     expect(second.getState().networks.eip155?.caipNetwork?.caipNetworkId).toBe('eip155:1')
     expect(backend.map.has(key)).toBe(false)
     expect(second.storage.get('recentWallets')?.[0]?.id).toBe('fake')
@@ -274,7 +280,7 @@ describe("a wallet on a chain the app does not know: the stand-in network's curr
     kernel.getState().networks.solana?.caipNetwork?.nativeCurrency
 
   it("is the namespace's first configured network's, not the EVM default", async () => {
-    const kernel = testKernel({ networks: [ethereum, solanaMainnet], autoReconnect: false })
+    const kernel = testKernel({ networks: [ethereum, solanaMainnet] })
     kernel.connectors.register(solanaWallet('4uhcVJyU9pJkvQyS88uRDiswHXSRkCaC'))
     await connect(kernel, { connectorId: 'fake' })
     const network = kernel.getState().networks.solana?.caipNetwork
@@ -284,14 +290,13 @@ describe("a wallet on a chain the app does not know: the stand-in network's curr
 
   it("is the adapter's when no network of the namespace is configured, else no guess", async () => {
     const withCurrency = testKernel({
-      autoReconnect: false,
       adapters: [{ namespace: 'solana', nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }],
     })
     withCurrency.connectors.register(solanaWallet('EtWTRABZaYq6iMfeYKouRu7UDzi2yBCd'))
     await connect(withCurrency, { connectorId: 'fake' })
     expect(currencyOf(withCurrency)).toEqual({ name: 'Solana', symbol: 'SOL', decimals: 9 })
 
-    const without = testKernel({ autoReconnect: false, adapters: [{ namespace: 'solana' }] })
+    const without = testKernel({ adapters: [{ namespace: 'solana' }] })
     without.connectors.register(solanaWallet('EtWTRABZaYq6iMfeYKouRu7UDzi2yBCd'))
     await connect(without, { connectorId: 'fake' })
     expect(currencyOf(without)).toEqual({ name: 'Unknown', symbol: '', decimals: 0 })

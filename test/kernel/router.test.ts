@@ -59,35 +59,31 @@ describe('views and router', () => {
 })
 
 describe('slots', () => {
-  it('orders contributions by the SPEC defaults, whatever the registration order', () => {
+  it('orders contributions by their own order, whatever the registration order', () => {
     const kernel = testKernel()
-    for (const id of ['send', 'receive', 'onramp', 'swaps']) kernel.slots.contribute('features', { id })
-    for (const id of ['wallet', 'social', 'email']) kernel.slots.contribute('connectMethods', { id })
-    expect(kernel.slots.list('features').map((i) => i.id)).toEqual(['onramp', 'swaps', 'receive', 'send'])
-    expect(kernel.slots.list('connectMethods').map((i) => i.id)).toEqual(['email', 'social', 'wallet'])
-    expect(kernel.slots.order('connectorTypes')).toEqual([
-      'walletConnect',
-      'recent',
-      'injected',
-      'featured',
-      'custom',
-      'external',
-      'recommended',
-    ])
+    const items = { a: 400, b: 300, c: 100, d: 200 }
+    for (const [id, order] of Object.entries(items)) kernel.slots.contribute('test:items', { id, order })
+    kernel.slots.contribute('test:items', { id: 'late' })
+    kernel.slots.contribute('test:items', { id: 'later' })
+    // Without an order a contribution follows those with one, in the order it came.
+    expect(kernel.slots.list('test:items').map((i) => i.id)).toEqual(['c', 'd', 'b', 'a', 'late', 'later'])
   })
 
-  it('lets kernel options reorder by id; unknown ids follow by their own order', () => {
-    const kernel = testKernel({ order: { features: ['send', 'receive'] } })
-    for (const id of ['onramp', 'send', 'receive', 'swaps']) kernel.slots.contribute('features', { id })
-    kernel.slots.contribute('features', { id: 'zeta', order: 2 })
-    kernel.slots.contribute('features', { id: 'alpha', order: 1 })
-    expect(kernel.slots.list('features').map((i) => i.id)).toEqual([
-      'send',
-      'receive',
-      'onramp',
-      'swaps',
-      'alpha',
-      'zeta',
+  it('lets kernel options put ids first, in their order; the rest follow by their own order', () => {
+    const kernel = testKernel({ order: { 'test:items': ['send', 'receive'] } })
+    const items = { onramp: 100, send: 400, receive: 300, swaps: 200 }
+    for (const [id, order] of Object.entries(items)) kernel.slots.contribute('test:items', { id, order })
+    expect(kernel.slots.list('test:items').map((i) => i.id)).toEqual(['send', 'receive', 'onramp', 'swaps'])
+  })
+
+  it('keeps one contribution per id: a second one with the same id replaces the first', () => {
+    const kernel = testKernel()
+    kernel.slots.contribute('test:items', { id: 'a', order: 1 })
+    kernel.slots.contribute('test:items', { id: 'a', order: 5 })
+    kernel.slots.contribute('test:items', { id: 'b', order: 3 })
+    expect(kernel.slots.list('test:items')).toEqual([
+      { id: 'b', order: 3 },
+      { id: 'a', order: 5 },
     ])
   })
 
@@ -95,12 +91,12 @@ describe('slots', () => {
     const kernel = testKernel()
     const listener = vi.fn()
     kernel.slots.subscribe(listener)
-    const remove = kernel.slots.contribute('accountTabs', { id: 'nfts' })
-    const first = kernel.slots.list('accountTabs')
-    expect(kernel.slots.list('accountTabs')).toBe(first)
+    const remove = kernel.slots.contribute('test:items', { id: 'nfts' })
+    const first = kernel.slots.list('test:items')
+    expect(kernel.slots.list('test:items')).toBe(first)
     remove()
     expect(listener).toHaveBeenCalledTimes(2)
-    expect(kernel.slots.list('accountTabs')).toEqual([])
+    expect(kernel.slots.list('test:items')).toEqual([])
   })
 })
 

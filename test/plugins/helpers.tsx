@@ -5,14 +5,13 @@ import {
   connect,
   createKernel,
   definePlugin,
-  isAddress,
   type Kernel,
   type KernelOptions,
   type Network,
   type SendTransactionParameters,
   type TokenBalance,
 } from 'latchkit'
-import { evmAdapter } from 'latchkit/adapters/evm'
+import { evmAdapter, isAddress } from 'latchkit/adapters/evm'
 import { LatchProvider } from 'latchkit/react'
 import type { ReactNode } from 'react'
 
@@ -117,7 +116,6 @@ export function makeKernel(options: Partial<KernelOptions> = {}): { kernel: Kern
     networks: [localnet, othernet],
     adapters: [adapter],
     storage: null,
-    autoReconnect: false,
     ...options,
     plugins: [testWallet(), ...(options.plugins ?? [])],
   })

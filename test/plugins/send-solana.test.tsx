@@ -74,7 +74,6 @@ function solanaKernel(plugins: Plugin[] = []) {
     networks: [localSol],
     adapters: [adapter],
     storage: null,
-    autoReconnect: false,
     plugins: [send(), ...plugins],
   })
   kernel.connectors.register(wallet)

@@ -21,7 +21,7 @@ export const base = network(8453, 'Base')
 
 /** A fresh kernel with no persistence, no adapter and no silent reconnect. */
 export function makeKernel(options: Partial<KernelOptions> = {}): Kernel {
-  return createKernel({ networks: [mainnet, base], storage: null, autoReconnect: false, ...options })
+  return createKernel({ networks: [mainnet, base], storage: null, ...options })
 }
 
 /** A wallet double: connect answers (or throws) what the test says. */

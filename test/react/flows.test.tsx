@@ -1,5 +1,5 @@
 import { act, screen } from '@testing-library/react'
-import { createKernel, UserRejectedRequestError } from 'latchkit'
+import { createKernel, definePlugin, UserRejectedRequestError } from 'latchkit'
 import { ConnectButton, NetworkButton } from 'latchkit/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import {
@@ -34,6 +34,12 @@ function memoryBackend(seed: Record<string, unknown> = {}) {
   }
 }
 
+/** What a WalletConnect plugin contributes: its wallets' group, ahead of the core's. */
+const walletConnectGroup = definePlugin({
+  id: 'walletconnect-group',
+  setup: (ctx) => ctx.slots.contribute('connectorTypes', { id: 'walletConnect', order: 100 }),
+})
+
 describe('Connect view: wallet list', () => {
   it('shows an empty state when no wallet is installed', async () => {
     const kernel = makeKernel()
@@ -43,7 +49,7 @@ describe('Connect view: wallet list', () => {
   })
 
   it('sorts by connector-type order, skips auth connectors, marks installed ones', async () => {
-    const kernel = makeKernel()
+    const kernel = makeKernel({ plugins: [walletConnectGroup] })
     kernel.connectors.register(fakeConnector({ id: 'custom', name: 'Custom', type: 'CUSTOM' }))
     kernel.connectors.register(fakeConnector({ id: 'injected', name: 'Injected', type: 'ANNOUNCED' }))
     kernel.connectors.register(fakeConnector({ id: 'wc', name: 'WalletConnect', type: 'WALLET_CONNECT' }))
@@ -56,7 +62,10 @@ describe('Connect view: wallet list', () => {
   })
 
   it('connectorTypes order can be overridden', async () => {
-    const kernel = makeKernel({ order: { connectorTypes: ['custom', 'injected'] } })
+    const kernel = makeKernel({
+      plugins: [walletConnectGroup],
+      order: { connectorTypes: ['custom', 'injected'] },
+    })
     kernel.connectors.register(fakeConnector({ id: 'injected', type: 'ANNOUNCED' }))
     kernel.connectors.register(fakeConnector({ id: 'custom', type: 'CUSTOM' }))
     kernel.connectors.register(fakeConnector({ id: 'wc', type: 'WALLET_CONNECT' }))
@@ -68,7 +77,7 @@ describe('Connect view: wallet list', () => {
   it('recent wallets of their namespace come first, tagged Recent', async () => {
     const kernel = createKernel({
       networks: [mainnet, base],
-      autoReconnect: false,
+      plugins: [walletConnectGroup],
       storage: memoryBackend({
         recentWallets: [
           { id: 'b', name: 'B', chain: 'eip155' },
@@ -82,7 +91,7 @@ describe('Connect view: wallet list', () => {
     kernel.connectors.register(fakeConnector({ id: 'wc', name: 'WC', type: 'WALLET_CONNECT' }))
     renderWith(kernel)
     await openOn(kernel, 'Connect')
-    // Default order: walletConnect, recent, injected. 'c' is recent on solana only.
+    // Groups: walletConnect (100), recent (200), injected (300). 'c' is recent on solana only.
     expect(walletIds()).toEqual(['wc', 'b', 'a', 'c'])
     expect(shadowRoot().querySelector('[data-connector=b]')?.textContent).toContain('Recent')
     expect(shadowRoot().querySelector('[data-connector=c]')?.textContent).not.toContain('Recent')

@@ -25,6 +25,7 @@ beforeAll(async () => {
     define: { 'process.env.NODE_ENV': '"production"' },
     alias: {
       'latchkit/react': here('../../src/react/index.ts'),
+      'latchkit/internal': here('../../src/internal/index.ts'),
       latchkit: here('../../src/kernel/index.ts'),
     },
     logLevel: 'error',

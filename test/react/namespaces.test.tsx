@@ -101,7 +101,6 @@ async function connectedKernel(): Promise<Kernel> {
       ]),
     ],
     storage: null,
-    autoReconnect: false,
   })
   kernel.connectors.register(wallet('test.evm', 'eip155', EVM_ADDRESS, 1))
   kernel.connectors.register(wallet('test.solana', 'solana', SOLANA_ADDRESS, solana.id))

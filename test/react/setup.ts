@@ -4,14 +4,11 @@ import { afterEach, beforeAll } from 'vitest'
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(cleanup)
 
-// The provider preloads the dialog and a core view after mount, the kernel its actions on
-// first use; warm the module cache so no import is still in flight when a test file's
+// The provider preloads the dialog and a core view after mount; warm the module cache so no import is still in flight when a test file's
 // environment is torn down, and a click is answered within the few ticks tests wait.
 beforeAll(async () => {
   await Promise.all([
     import('../../src/react/views/firstOpen'),
-    import('../../src/kernel/actions/firstOpenActions'),
-    import('../../src/kernel/actions/laterActions'),
     import('../../src/react/views/NetworksView'),
     import('../../src/react/views/UnsupportedChainView'),
   ])

@@ -19,11 +19,11 @@ const Email = () => <input aria-label="Email" />
 
 describe('connectMethods slot', () => {
   const plugins = [
-    contributes('connectMethods', { id: 'social', label: 'Social login', view: 'Socials' }),
-    contributes('connectMethods', { id: 'email', label: 'Email', component: Email }),
+    contributes('connectMethods', { id: 'social', order: 200, label: 'Social login', view: 'Socials' }),
+    contributes('connectMethods', { id: 'email', order: 100, label: 'Email', component: Email }),
   ]
 
-  it('renders contributions in the default order (email, social, wallet)', async () => {
+  it('renders contributions by their own order (email 100, social 200, then the wallet list at 300)', async () => {
     const kernel = makeKernel({ plugins })
     renderWith(kernel)
     await openOn(kernel, 'Connect')
@@ -52,7 +52,7 @@ describe('connectMethods slot', () => {
     await openOn(kernel, 'Connect')
     expect(methodIds()).toEqual(['wallet'])
     await act(async () => {
-      kernel.slots.contribute('connectMethods', { id: 'email', label: 'Email', component: Email })
+      kernel.slots.contribute('connectMethods', { id: 'email', order: 100, label: 'Email', component: Email })
     })
     expect(methodIds()).toEqual(['email', 'wallet'])
   })
@@ -60,14 +60,24 @@ describe('connectMethods slot', () => {
 
 describe('features and accountTabs slots', () => {
   const plugins = [
-    contributes('features', { id: 'send', label: 'Send', view: 'Send' }),
-    contributes('features', { id: 'receive', label: 'Receive', view: 'Receive' }),
-    contributes('features', { id: 'onramp', label: 'Buy', view: 'Onramp' }),
-    contributes('accountTabs', { id: 'activity', label: 'Activity', component: () => <p>activity panel</p> }),
-    contributes('accountTabs', { id: 'tokens', label: 'Tokens', component: () => <p>tokens panel</p> }),
+    contributes('features', { id: 'send', order: 400, label: 'Send', view: 'Send' }),
+    contributes('features', { id: 'receive', order: 300, label: 'Receive', view: 'Receive' }),
+    contributes('features', { id: 'onramp', order: 100, label: 'Buy', view: 'Onramp' }),
+    contributes('accountTabs', {
+      id: 'activity',
+      order: 300,
+      label: 'Activity',
+      component: () => <p>activity panel</p>,
+    }),
+    contributes('accountTabs', {
+      id: 'tokens',
+      order: 100,
+      label: 'Tokens',
+      component: () => <p>tokens panel</p>,
+    }),
   ]
 
-  it('feature buttons follow SPEC §1 order and push their view', async () => {
+  it('feature buttons follow their declared order (on-ramp, receive, send) and push their view', async () => {
     const kernel = makeKernel({ plugins })
     renderWith(kernel)
     setConnected(kernel)

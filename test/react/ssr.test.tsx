@@ -35,7 +35,7 @@ describe('server-side rendering', () => {
 
   it('renderToString of the provider with the buttons', async () => {
     const { LatchProvider, ConnectButton, NetworkButton, AccountButton } = await import('latchkit/react')
-    const kernel = createKernel({ networks: [mainnet], autoReconnect: false })
+    const kernel = createKernel({ networks: [mainnet] })
     const html = renderToString(
       <LatchProvider kernel={kernel}>
         <NetworkButton />
@@ -53,7 +53,7 @@ describe('server-side rendering', () => {
 
   it('renders the connected account on the server too', async () => {
     const { LatchProvider, ConnectButton } = await import('latchkit/react')
-    const kernel = createKernel({ networks: [mainnet], autoReconnect: false })
+    const kernel = createKernel({ networks: [mainnet] })
     kernel.store.setState((draft) => {
       Object.assign(draft.accounts.eip155!, {
         status: 'connected',
@@ -74,7 +74,7 @@ describe('server-side rendering', () => {
   it('a core view renders on the server inside the provider', async () => {
     const { LatchProvider } = await import('latchkit/react')
     const { default: NetworksView } = await import('../../src/react/views/NetworksView')
-    const kernel = createKernel({ networks: [mainnet], autoReconnect: false })
+    const kernel = createKernel({ networks: [mainnet] })
     const html = renderToString(
       <LatchProvider kernel={kernel}>
         <NetworksView />

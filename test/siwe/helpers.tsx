@@ -138,7 +138,6 @@ export function makeKernel(
     adapters: [wallet.adapter],
     metadata: { name: 'Latch Test' },
     storage,
-    autoReconnect: false,
     plugins: [
       wallet.plugin,
       siwe({ verifier, domain: 'app.example', uri: 'https://app.example', ...siweOptions }),

@@ -5,7 +5,7 @@
  * browser.test.ts).
  */
 import { act, cleanup } from '@testing-library/react'
-import { connect, createKernel, disconnect, isUserRejection } from 'latchkit'
+import { connect, createKernel, disconnect, isUserRejection, reconnect } from 'latchkit'
 import {
   getSiweSession,
   requestSiwe,
@@ -64,7 +64,7 @@ describe('siwe: asking', () => {
     await settle(1)
     expect(currentView(kernel)).not.toBe('ConnectingSiwe')
 
-    const bare = createKernel({ networks: [chainA], storage: null, autoReconnect: false })
+    const bare = createKernel({ networks: [chainA], storage: null })
     expect(() => getSiweSession(bare)).toThrow('SIWX is not enabled')
     await expect(requestSiwe(bare)).rejects.toMatchObject({ code: 'SIWX_NOT_ENABLED' })
   })
@@ -210,8 +210,8 @@ describe('siwe: sessions', () => {
     first.kernel.destroy()
 
     // The reload: a new kernel on the same storage reconnects silently.
-    const second = makeKernel({ storage, verifier, autoReconnect: true })
-    await second.kernel.ready
+    const second = makeKernel({ storage, verifier })
+    await reconnect(second.kernel)
     await settle(2)
     expect(second.kernel.getState().status).toBe('connected')
     expect(currentView(second.kernel)).toBeUndefined()
@@ -223,8 +223,8 @@ describe('siwe: sessions', () => {
 
     // The server forgot it meanwhile: the next visit asks again.
     verifier.live.clear()
-    const third = makeKernel({ storage, verifier, autoReconnect: true })
-    await third.kernel.ready
+    const third = makeKernel({ storage, verifier })
+    await reconnect(third.kernel)
     await settle(2)
     expect(getSiweSession(third.kernel)).toBeUndefined()
     expect(currentView(third.kernel)).toBe('ConnectingSiwe')
@@ -242,8 +242,8 @@ describe('siwe: sessions', () => {
     // The visitor removed the site in the wallet meanwhile: no silent reconnect.
     const wallet = testWallet()
     wallet.connector.getAuthorized = async () => undefined
-    const second = makeKernel({ storage, verifier, wallet, autoReconnect: true })
-    await second.kernel.ready
+    const second = makeKernel({ storage, verifier, wallet })
+    await reconnect(second.kernel)
     await settle(1)
     expect(second.kernel.getState().status).toBe('disconnected')
     expect(slice(second.kernel).session).toBeUndefined()

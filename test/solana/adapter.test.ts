@@ -3,16 +3,17 @@ import { address, createSolanaRpc, getBase58Encoder } from '@solana/kit'
 import {
   connect,
   createKernel,
-  createMemoryBackend,
   disconnect,
   type Kernel,
   reconnect,
   refreshBalance,
   UserRejectedRequestError,
 } from 'latchkit'
-import { getTokenBalances, solanaAdapter } from 'latchkit/adapters/solana'
+import { solanaAdapter } from 'latchkit/adapters/solana'
+import { createMemoryBackend } from 'latchkit/internal'
 import { localSolana, solana } from 'latchkit/networks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getTokenBalances } from '../../adapters/solana/actions/getTokenBalances'
 import { type StartedSolanaRpc, solanaFixtureMints, startSolanaRpc } from '../../devstack/solana/index.js'
 import { devWalletInNode, memoryStorage } from './support/devWalletInNode'
 
@@ -42,7 +43,6 @@ function setup(
     defaultNetwork: network.caipNetworkId,
     adapters: [solanaAdapter({ wallets: dev.registry, tokens })],
     storage: options.backend ?? null,
-    autoReconnect: false,
   })
   return { kernel, dev, network }
 }

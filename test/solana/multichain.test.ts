@@ -46,7 +46,6 @@ function setup(): Kernel {
     networks: [evm, sol],
     adapters: [evmAdapter({ discovery: false }), solanaAdapter({ wallets: dev.registry })],
     storage: null,
-    autoReconnect: false,
   })
   kernel.connectors.register(
     eip1193Connector({

@@ -4,13 +4,13 @@ import {
   getTransactionExplorerUrl,
   isSolanaAddress,
   type SolanaRpc,
-  sendTransaction,
   toCommitment,
   toWalletError,
   walletStandardConnector,
 } from 'latchkit/adapters/solana'
 import { localSolana, solana, solanaDevnet, solanaTestnet } from 'latchkit/networks'
 import { describe, expect, it, vi } from 'vitest'
+import { sendTransaction } from '../../adapters/solana/actions/sendTransaction'
 import { fakeWallet } from './support/fakeWallets'
 
 const FROM = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'

@@ -1,12 +1,6 @@
-import {
-  formatUnits,
-  isAddress,
-  type LatchError,
-  messages,
-  type Network,
-  toChecksumAddress,
-  ValidationError,
-} from 'latchkit'
+import { formatUnits, type LatchError, type Network, ValidationError } from 'latchkit'
+import { messages } from 'latchkit/internal'
+import { isAddress, toChecksumAddress } from '../address'
 import { type Eip1193Provider, request } from '../provider'
 import { readQuantity } from '../quantity'
 

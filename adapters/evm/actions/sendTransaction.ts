@@ -1,4 +1,6 @@
-import { isTransactionHash, type LatchError, latchError, messages, ValidationError } from 'latchkit'
+import { type LatchError, ValidationError } from 'latchkit'
+import { latchError, messages } from 'latchkit/internal'
+import { isTransactionHash } from '../address'
 import { evmChainIdOf, readChainId } from '../chainId'
 import { type Eip1193Provider, request } from '../provider'
 import {

@@ -1,11 +1,6 @@
-import {
-  isAddress,
-  isSignedMessage,
-  type LatchError,
-  messages,
-  toChecksumAddress,
-  ValidationError,
-} from 'latchkit'
+import { type LatchError, ValidationError } from 'latchkit'
+import { messages } from 'latchkit/internal'
+import { isAddress, isSignedMessage, toChecksumAddress } from '../address'
 import { utf8ToHex } from '../hex'
 import { type Eip1193Provider, request } from '../provider'
 

@@ -1,4 +1,5 @@
-import { type LatchError, latchError, type Network, toRpcError } from 'latchkit'
+import type { LatchError, Network } from 'latchkit'
+import { latchError, toRpcError } from 'latchkit/internal'
 import { evmChainIdOf, readChainId } from '../chainId'
 import { numberToHex } from '../hex'
 import { type Eip1193Provider, providerErrorCodes, request } from '../provider'

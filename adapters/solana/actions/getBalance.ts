@@ -1,5 +1,6 @@
 import { address as toAddress } from '@solana/kit'
-import { formatUnits, type LatchError, messages, type Network, ValidationError } from 'latchkit'
+import { formatUnits, type LatchError, type Network, ValidationError } from 'latchkit'
+import { messages } from 'latchkit/internal'
 import { isSolanaAddress } from '../address'
 import type { SolanaRpc } from '../rpc'
 import { callRpc } from '../rpcError'

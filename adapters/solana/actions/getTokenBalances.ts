@@ -1,13 +1,6 @@
 import { type Address, address as toAddress } from '@solana/kit'
-import {
-  formatUnits,
-  type LatchError,
-  messages,
-  type Network,
-  parseWith,
-  type TokenBalance,
-  ValidationError,
-} from 'latchkit'
+import { formatUnits, type LatchError, type Network, type TokenBalance, ValidationError } from 'latchkit'
+import { messages, parseWith } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import { isSolanaAddress } from '../address'
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from '../instructions'

@@ -1,18 +1,12 @@
 import { getBase58Decoder, getBase64Decoder, type Signature } from '@solana/kit'
-import {
-  type LatchError,
-  latchError,
-  messages,
-  type Network,
-  parseSolanaSendOptions,
-  toRpcError,
-  ValidationError,
-} from 'latchkit'
+import { type LatchError, type Network, ValidationError } from 'latchkit'
+import { latchError, messages, toRpcError } from 'latchkit/internal'
 import { isSolanaAddress } from '../address'
 import { walletChainOf } from '../chains'
 import { toCommitment } from '../commitment'
 import type { SolanaRpc } from '../rpc'
 import { callRpc } from '../rpcError'
+import { parseSolanaSendOptions } from '../sendOptions'
 import { buildTransferTransaction } from '../transferTransaction'
 import { accountOf } from '../wallet'
 import { callWallet } from '../walletErrors'

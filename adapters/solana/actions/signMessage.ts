@@ -1,5 +1,6 @@
 import { getBase58Decoder } from '@solana/kit'
-import { type LatchError, messages, toRpcError, ValidationError } from 'latchkit'
+import { type LatchError, ValidationError } from 'latchkit'
+import { messages, toRpcError } from 'latchkit/internal'
 import { accountOf } from '../wallet'
 import { callWallet } from '../walletErrors'
 import { featureOf, SOLANA_SIGN_MESSAGE, type StandardWallet } from '../walletStandard'

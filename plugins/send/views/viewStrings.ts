@@ -1,9 +1,10 @@
-import { messages } from 'latchkit'
+import { sendMessages } from '../messages'
 
 /**
  * The English strings of the Send and SendPreview views, registered when a view loads.
- * `send.error.<code>` translates the ValidationError codes of prepareSend; the SPEC §5
- * ones default to the kernel's catalogue, so the English text is exactly the spec's.
+ * `send.error.<code>` translates the ValidationError codes of prepareSend; the form's
+ * basic rules default to the plugin's own messages (messages.ts), so the English text is
+ * the one its errors carry.
  */
 export const sendViewStrings = {
   'send.token': 'Token',
@@ -32,9 +33,9 @@ export const sendViewStrings = {
   'send.viewOnExplorer': 'View on explorer',
   'send.declined': 'Transaction declined',
   'send.failed': 'Transaction failed',
-  'send.error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': messages.SEND_AMOUNT_AND_RECEIVER_REQUIRED,
-  'send.error.SEND_TOKEN_REQUIRED': messages.SEND_TOKEN_REQUIRED,
-  'send.error.UNSUPPORTED_CHAIN': messages.UNSUPPORTED_CHAIN,
+  'send.error.SEND_AMOUNT_AND_RECEIVER_REQUIRED': sendMessages.SEND_AMOUNT_AND_RECEIVER_REQUIRED,
+  'send.error.SEND_TOKEN_REQUIRED': sendMessages.SEND_TOKEN_REQUIRED,
+  'send.error.UNSUPPORTED_CHAIN': sendMessages.UNSUPPORTED_CHAIN,
   'send.error.SEND_INVALID_RECEIVER': 'Invalid address',
   'send.error.SEND_INVALID_AMOUNT': 'Invalid amount',
   'send.error.SEND_INSUFFICIENT_BALANCE': 'Insufficient balance',

@@ -1,6 +1,6 @@
 import { isSupportedNetwork } from '../connection'
 import { latchError } from '../errors'
-import type { Kernel } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace, Connector, Network } from '../types'
 
 export interface ActiveConnection {

@@ -1,6 +1,6 @@
 import { applyConnection, setNamespaceStatus } from '../connection'
 import { type LatchError, latchError, toRpcError } from '../errors'
-import type { Kernel } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace, ConnectResult, Network } from '../types'
 import { refreshBalance } from './refreshBalance'
 

@@ -1,6 +1,6 @@
 import { clearNamespace } from '../connection'
 import { type LatchError, latchError } from '../errors'
-import type { Kernel } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace } from '../types'
 
 export interface DisconnectParameters {

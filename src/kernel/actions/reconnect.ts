@@ -1,5 +1,5 @@
 import { applyConnection, setNamespaceStatus } from '../connection'
-import type { Kernel } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace } from '../types'
 import { refreshBalance } from './refreshBalance'
 
@@ -10,7 +10,9 @@ export interface ReconnectParameters {
 
 /**
  * Silently restores the last session of each namespace (no prompt): the recent connector
- * first, then the other recent wallets. A namespace is connected if any succeeds.
+ * first, then the other recent wallets. A namespace is connected if any succeeds. Emits
+ * `reconnect:end` when done. `<LatchProvider>` calls it on mount; an app without React
+ * calls it once after createKernel.
  *
  * @example
  * await reconnect(kernel)
@@ -51,5 +53,6 @@ export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}
       setNamespaceStatus(kernel, namespace, 'disconnected')
     }),
   )
+  if (!kernel.internal.destroyed) kernel.bus.emit('reconnect:end', { restored })
   return restored
 }

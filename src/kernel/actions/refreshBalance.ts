@@ -1,7 +1,7 @@
 import { NATIVE_BALANCE_TTL_MS } from '../cache'
 import { isSupportedNetwork } from '../connection'
 import { latchError } from '../errors'
-import type { Kernel } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace } from '../types'
 
 export interface RefreshBalanceParameters {

@@ -1,8 +1,9 @@
 import { walletAssetsSchema } from '../api/assetSchemas'
+import { getAccountBalance } from '../api/getAccountBalance'
 import { assetsToTokenBalances, filterLowQualityTokens, sortByValue } from '../api/tokenBalances'
 import { isSupportedNetwork } from '../connection'
 import { latchError, messages } from '../errors'
-import type { Kernel } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { CaipAddress, ChainNamespace, Network, TokenBalance } from '../types'
 import { parseWith } from '../validation'
 
@@ -22,9 +23,9 @@ export type RefreshTokenBalancesReturnType =
   | { status: 'no-account' }
   /** Neither the wallet, an API nor the adapter can read balances: nothing was asked. */
   | { status: 'no-source' }
-  /** SPEC §7: the active network is not supported; nothing was asked, the toast was shown. */
+  /** The active network is not in the app's list; nothing was asked, the toast was shown. */
   | { status: 'unsupported-network' }
-  /** SPEC §4: a read failed less than 30 s ago; nothing was asked. */
+  /** A read failed less than 30 s ago; nothing was asked until then. */
   | { status: 'suppressed' }
   /** The read failed: the toast was shown and the store left as it was. */
   | { status: 'failed'; error: unknown }
@@ -35,9 +36,9 @@ export type RefreshTokenBalancesErrorType = never
 /**
  * Reads the connected account's token balances and writes `tokenBalance` of the account
  * state. Sources, in order: the wallet's `wallet_getAssets` (when the adapter's `getAssets`
- * says the wallet has the capability), the Blockchain API (`kernel.api.blockchain`), and
+ * says the wallet has the capability), the Blockchain API (`options.api.blockchainUrl`), and
  * with no API configured the adapter (`getTokenBalances`, else the native balance from RPC).
- * Zero-decimal tokens are dropped (SPEC §5) and the rest sorted by value.
+ * Zero-decimal tokens are dropped as low quality and the rest sorted by value.
  *
  * On an unsupported network or a failure it shows 'Token Balance Unavailable' (SPEC §8) and
  * leaves the store untouched; after a failure it does not ask again for 30 s (SPEC §4),
@@ -93,7 +94,12 @@ export async function refreshTokenBalances(
 /** A kernel without any way to read balances is configured that way; it is not a failure. */
 function hasSource(kernel: Kernel, namespace: ChainNamespace): boolean {
   const adapter = kernel.adapters.get(namespace)
-  return !!(kernel.api.blockchain || adapter?.getAssets || adapter?.getTokenBalances || adapter?.getBalance)
+  return !!(
+    kernel.api.url('blockchain') ||
+    adapter?.getAssets ||
+    adapter?.getTokenBalances ||
+    adapter?.getBalance
+  )
 }
 
 async function readBalances(
@@ -120,9 +126,8 @@ async function readBalances(
     }
   }
 
-  const api = kernel.api.blockchain
-  if (api) {
-    const { balances } = await api.getAccountBalance({
+  if (kernel.api.url('blockchain')) {
+    const balances = await getAccountBalance(kernel.api, {
       address,
       chainId: network.caipNetworkId,
       forceUpdate: force,

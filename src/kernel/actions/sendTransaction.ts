@@ -1,9 +1,9 @@
 import { type LatchError, latchError, toRpcError } from '../errors'
-import type { Kernel } from '../kernel'
-import { requireAdapter } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace } from '../types'
 import { activeConnection } from './activeConnection'
 import { refreshBalance } from './refreshBalance'
+import { requireAdapter } from './requireAdapter'
 
 export interface SendTransactionParameters {
   to: string

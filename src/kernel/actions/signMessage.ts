@@ -1,8 +1,8 @@
 import { type LatchError, latchError, toRpcError } from '../errors'
-import type { Kernel } from '../kernel'
-import { requireAdapter } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace } from '../types'
 import { activeConnection } from './activeConnection'
+import { requireAdapter } from './requireAdapter'
 
 export interface SignMessageParameters {
   message: string

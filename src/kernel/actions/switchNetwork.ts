@@ -1,6 +1,6 @@
 import { applyChain, evaluateUnsupportedChain } from '../connection'
 import { type LatchError, latchError, toRpcError } from '../errors'
-import type { Kernel } from '../kernel'
+import type { Kernel } from '../kernelTypes'
 import type { Network } from '../types'
 import { refreshBalance } from './refreshBalance'
 

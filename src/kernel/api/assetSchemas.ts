@@ -3,13 +3,7 @@
  * kernel turns it into token balances.
  */
 import * as z from 'zod/mini'
-
-const optionalText = z.optional(z.nullable(z.string()))
-/** A number, or a numeric string read as a number. */
-const looseNumber = z.pipe(
-  z.union([z.number(), z.string().check(z.regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, 'must be numeric'))]),
-  z.transform((value) => Number(value)),
-)
+import { looseNumber, optionalText } from './schemaParts'
 
 /** SPEC §3 'Asset from wallet_getAssets': one asset of what a wallet reports. */
 export const walletAssetSchema = z.looseObject({

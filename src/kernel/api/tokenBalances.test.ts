@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import type { TokenBalance } from '../types'
-import { onrampFallbackOptions, placeholderOnrampQuote } from './onrampFallback'
 import { assetsToTokenBalances, filterLowQualityTokens, sortByValue, totalValue } from './tokenBalances'
 
 const balance = (symbol: string, decimals: string, value?: number): TokenBalance => ({
@@ -59,31 +58,5 @@ describe('token balance rules', () => {
       value: 0,
       iconUrl: 'data:image/png;base64,',
     })
-  })
-})
-
-describe('onramp fallbacks', () => {
-  it('offer USD and EUR by card and bank with the SPEC §9 limits', () => {
-    const { paymentCurrencies } = onrampFallbackOptions()
-    expect(
-      paymentCurrencies.map((c) => [c.id, c.payment_method_limits.map((l) => `${l.id} ${l.min}-${l.max}`)]),
-    ).toEqual([
-      ['USD', ['card 10.00-7500.00', 'ach_bank_account 10.00-25000.00']],
-      ['EUR', ['card 10.00-7500.00', 'ach_bank_account 10.00-25000.00']],
-    ])
-    // A fresh copy each time: a caller cannot change the next one's limits.
-    expect(onrampFallbackOptions()).not.toBe(onrampFallbackOptions())
-  })
-
-  it('quote one to one, no fee, marked as a placeholder', () => {
-    expect(placeholderOnrampQuote({ amount: '25', paymentCurrency: 'EUR', purchaseCurrency: 'ETH' })).toEqual(
-      {
-        paymentTotal: { amount: '25', currency: 'EUR' },
-        paymentSubtotal: { amount: '25', currency: 'EUR' },
-        purchaseAmount: { amount: '25', currency: 'ETH' },
-        networkFee: { amount: '0', currency: 'EUR' },
-        quoteId: 'placeholder-quote',
-      },
-    )
   })
 })

@@ -12,7 +12,8 @@ import { useShadowContainer } from './useShadowContainer'
 /**
  * The widget's modal and snackbar, portalled into a shadow root so host CSS cannot break
  * them and theirs cannot leak. Themed by the kernel's `theme` state, live. Renders
- * nothing on the server. The dialog itself loads with the first views (see loadShell.ts).
+ * nothing on the server. The dialog itself and its stylesheet load with the first views
+ * (see loadShell.ts).
  * `<LatchProvider>` mounts it; there is no need to render it.
  */
 export function Modal(): ReactElement | null {
@@ -29,7 +30,7 @@ export function Modal(): ReactElement | null {
   const style = { ...themeTokens[theme.mode], ...themeStyle(theme.variables) }
   return createPortal(
     <div className="lk-root" data-theme={theme.mode} style={style}>
-      {isOpen && shell && <shell.Dialog />}
+      {shell && <shell.Dialog open={isOpen} />}
       <Snackbar />
     </div>,
     container,

@@ -3,16 +3,22 @@ import { type ReactElement, useSyncExternalStore } from 'react'
 import { useKernel } from '../context'
 import { Icon } from '../icons'
 import { useT } from '../useI18n'
-import { useRoute } from '../useRoute'
+
+/** The view the dialog shows, as useRoute() gives it (the dialog may show a preview). */
+export interface Route {
+  view: string | undefined
+  params: Record<string, unknown>
+  depth: number
+}
 
 /**
  * Title of the current view (an i18n key or plain text from its definition), a back
  * button when there is somewhere to go back to, and close.
  */
-export function ModalHeader({ titleId }: { titleId: string }): ReactElement {
+export function ModalHeader({ titleId, route }: { titleId: string; route: Route }): ReactElement {
   const kernel = useKernel()
   const t = useT()
-  const { view: id, depth, params } = useRoute()
+  const { view: id, depth, params } = route
   useSyncExternalStore(kernel.views.subscribe, kernel.views.list, kernel.views.list)
   const view = id ? kernel.views.get(id) : undefined
   const values = Object.fromEntries(

@@ -3,9 +3,9 @@ import type { ViewDefinition } from 'latchkit'
 import { type ReactElement, Suspense, use, useSyncExternalStore } from 'react'
 import { useKernel } from '../context'
 import { useT } from '../useI18n'
-import { useRoute } from '../useRoute'
 // Through the views' kit, as the views reach it: a module of its own otherwise (kit.ts).
 import { forgetView, loadView } from '../views/kit'
+import type { Route } from './ModalHeader'
 import { ViewBoundary } from './ViewBoundary'
 import { ViewError, ViewSkeleton } from './ViewStates'
 
@@ -20,10 +20,10 @@ function LoadedView({ view }: { view: ViewDefinition }): ReactElement {
  * for an id nobody registered. Each navigation remounts it, which plays the 150 ms
  * view transition (SPEC §9).
  */
-export function ViewOutlet(): ReactElement {
+export function ViewOutlet({ route }: { route: Route }): ReactElement {
   const { views, logger } = useKernel()
   const t = useT()
-  const { view: id, depth } = useRoute()
+  const { view: id, depth } = route
   // A plugin may register its view after the modal opened on it.
   useSyncExternalStore(views.subscribe, views.list, views.list)
   const view = id ? views.get(id) : undefined

@@ -1,5 +1,7 @@
 'use client'
+import type { Kernel } from 'latchkit'
 import { useEffect, useReducer } from 'react'
+import { preloadView } from './loadView'
 
 /** The module of the first open: the dialog shell and the views a visitor sees first. */
 type FirstOpen = typeof import('../views/firstOpen')
@@ -10,7 +12,7 @@ let loading: Promise<FirstOpen> | undefined
 
 /**
  * Loads the dialog shell once (with the first views, see views/firstOpen.ts); a failed
- * load is tried again on the next call. `<LatchProvider>` starts it while the page is idle.
+ * load is tried again on the next call. `<LatchProvider>` starts it (see preloadModal).
  */
 export function loadShell(): Promise<FirstOpen> {
   loading ??= import('../views/firstOpen').then(
@@ -27,19 +29,41 @@ export function loadShell(): Promise<FirstOpen> {
 }
 
 /**
- * The shell once loaded. While `wanted` and not yet loaded it loads it and re-renders when
- * it lands. Read synchronously once loaded, so an open after the idle preload paints at
- * once; a suspending lazy() would hold the first paint back (React throttles reveals).
+ * Starts loading the modal and the view `open()` would show (Connect, and Account once
+ * connected), in the browser only (the server renders no modal). Called from `<LatchProvider>`'s render, as React's own
+ * `preloadModule` is, rather than from an effect or a timer: the first render is the
+ * earliest moment, and a visitor may click as soon as the button paints. Idempotent, so
+ * re-renders cost a lookup; with the page's modulepreload links (see
+ * scripts/modulepreload.mjs) the files are already on their way and this only runs them.
+ *
+ * @example
+ * preloadModal(kernel)
+ */
+export function preloadModal(kernel: Kernel): void {
+  if (typeof document === 'undefined') return
+  loadShell().catch(() => {})
+  // Connect always: the dialog prerenders it (Dialog.tsx).
+  preloadView(kernel, 'Connect')
+  if (kernel.getState().status === 'connected') preloadView(kernel, 'Account')
+}
+
+/**
+ * The shell once loaded, re-rendering when it lands. While `wanted` (the modal is open)
+ * and not loaded, it loads it and reports a failure; otherwise it waits for the load
+ * preloadModal started, quietly, so the modal can put the dialog's stylesheet in place
+ * before the first open. Read synchronously once loaded, so an open after the preload
+ * paints at once; a suspending lazy() would hold the first paint back (React throttles
+ * reveals).
  */
 export function useShell(wanted: boolean, onError: (error: unknown) => void): FirstOpen | undefined {
   const [, rerender] = useReducer((count: number) => count + 1, 0)
   // biome-ignore lint/correctness/useExhaustiveDependencies: onError is read when the load settles
   useEffect(() => {
-    if (!wanted || loaded) return
+    if (loaded || (!wanted && !loading)) return
     let live = true
     loadShell().then(
       () => live && rerender(),
-      (error: unknown) => live && onError(error),
+      (error: unknown) => live && wanted && onError(error),
     )
     return () => {
       live = false

@@ -27,8 +27,8 @@ export default function AccountView(): ReactElement | null {
   const t = useT()
   const account = useAccount()
   const { caipNetwork } = useNetwork()
-  const features = useSlot<FeatureContribution>('features')
-  const tabs = useSlot<AccountTabContribution>('accountTabs')
+  const features = useSlot('features')
+  const tabs = useSlot('accountTabs')
   const address = account.address
   if (!address) return null
 

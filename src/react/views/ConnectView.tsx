@@ -22,7 +22,7 @@ function ConnectMethod({ method }: { method: ConnectMethodContribution }): React
 
 /** Connect: the `connectMethods` slot in order (email, social, wallet by default). */
 export default function ConnectView(): ReactElement {
-  const methods = useSlot<ConnectMethodContribution>('connectMethods')
+  const methods = useSlot('connectMethods')
   return (
     <div className="lk-stack" data-latchkit="connect-methods">
       {methods.map((method) => (

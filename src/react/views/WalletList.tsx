@@ -1,6 +1,6 @@
 'use client'
 import type { ReactElement } from 'react'
-import { startConnect, useConnectors, useKernel, useT, WalletIcon } from './kit'
+import { startConnect, useConnectors, useKernel, useSlot, useT, WalletIcon } from './kit'
 import { sortWallets } from './sortWallets'
 
 /**
@@ -11,9 +11,10 @@ export function WalletList(): ReactElement {
   const kernel = useKernel()
   const t = useT()
   const connectors = useConnectors()
+  const groups = useSlot('connectorTypes')
   const wallets = sortWallets(
     connectors,
-    kernel.slots.order('connectorTypes'),
+    groups.map((group) => group.id),
     kernel.storage.get('recentWallets') ?? [],
   )
   if (wallets.length === 0) {

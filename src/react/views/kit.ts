@@ -7,11 +7,6 @@
  * chunks in the minimal build). Reached through this one module, shared files have the
  * same set and land together: one initial chunk for the shell parts, one lazy chunk for the
  * parts views share. New views import from here too. Files listed here never import it.
- *
- * It reaches the module of the first open too (the re-export below; nothing reads it):
- * every view shows inside the dialog, which comes with that module, so it is loaded before
- * any view anyway; reached from every view, it and the parts views share land in one file
- * instead of two.
  */
 
 export { Avatar } from '../Avatar'
@@ -29,8 +24,6 @@ export { useRoute } from '../useRoute'
 export { useSlot } from '../useSlot'
 export { currentAttempt, startConnect, useConnectAttempt } from './connectAttempt'
 export { disconnectWithNotice } from './disconnectWithNotice'
-// The reach of the first open's module (see above); nothing reads it.
-export { Dialog as throughTheFirstOpen } from './firstOpen'
 export { NetworkList } from './NetworkList'
 export { useRefreshAfterTransactions } from './tabs/useRefreshAfterTransactions'
 export { WalletIcon } from './WalletIcon'

@@ -17,11 +17,11 @@ export interface WalletEntry {
 }
 
 /**
- * Orders wallets for the Connect view: by the `connectorTypes` slot order; wallets used
+ * Orders wallets for the Connect view: by the `connectorTypes` slot's groups; wallets used
  * recently on their namespace form the 'recent' group, most recent first.
  *
  * @example
- * sortWallets(connectors, kernel.slots.order('connectorTypes'), storage.get('recentWallets') ?? [])
+ * sortWallets(connectors, kernel.slots.list('connectorTypes').map((g) => g.id), storage.get('recentWallets') ?? [])
  */
 export function sortWallets(
   connectors: readonly Connector[],

@@ -1,5 +1,5 @@
 'use client'
-import type { Nft } from 'latchkit'
+import { getAccountNfts, type Nft } from 'latchkit/internal'
 import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react'
 import {
   safeImageUrl,
@@ -15,7 +15,7 @@ type NftState = { status: 'loading' } | { status: 'ready'; items: Nft[] } | { st
 
 /**
  * The NFTs tab: the account's NFTs on the active network as a grid (image and name),
- * read through the Blockchain API (`kernel.api.blockchain.getAccountNfts`). Without an API
+ * read through the Blockchain API (`getAccountNfts`). Without an API
  * there is no way to list them, and the tab says so. Reads on open and after every sent
  * transaction.
  */
@@ -31,14 +31,13 @@ export default function NftsTab(): ReactElement {
 
   const load = useCallback(
     async (forceUpdate: boolean) => {
-      const api = kernel.api.blockchain
       const current = ++generation.current
-      if (!api || !address || !chainId) {
+      if (!kernel.api.url('blockchain') || !address || !chainId) {
         setState({ status: 'unavailable' })
         return
       }
       try {
-        const { data } = await api.getAccountNfts({ address, chainId, forceUpdate })
+        const data = await getAccountNfts(kernel.api, { address, chainId, forceUpdate })
         if (current === generation.current) setState({ status: 'ready', items: data })
       } catch (error) {
         kernel.logger.warn('NFTs unavailable', error)

@@ -1,5 +1,6 @@
 'use client'
-import { refreshTokenBalances, type TokenBalance, totalValue } from 'latchkit'
+import { refreshTokenBalances, type TokenBalance } from 'latchkit'
+import { totalValue } from 'latchkit/internal'
 import { type ReactElement, useEffect, useState } from 'react'
 import {
   formatBalance,
@@ -12,11 +13,14 @@ import {
 } from '../kit'
 
 // A fixed locale: the server and the browser must print the same digits (hydration).
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+// Made on first use, not when the module loads with the dialog (it costs milliseconds).
+let usd: Intl.NumberFormat | undefined
 
 /** `$1,234.50`, or nothing when the value is unknown (no price without an API). */
 export function formatUsd(value: number | undefined): string | undefined {
-  return value === undefined || !Number.isFinite(value) ? undefined : usd.format(value)
+  if (value === undefined || !Number.isFinite(value)) return undefined
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+  return usd.format(value)
 }
 
 function TokenRow({ token }: { token: TokenBalance }): ReactElement {

@@ -9,7 +9,7 @@ const TokensTab = lazy(() => import('../firstOpen').then((m) => ({ default: m.To
 const NftsTab = lazy(() => import('./NftsTab'))
 
 /**
- * Contributes the Tokens and NFTs tabs to the `accountTabs` slot (SPEC §2 Account view)
+ * Contributes the Tokens and NFTs tabs to the `accountTabs` slot
  * and their English strings. A tab id a plugin already contributed is left alone, so a
  * plugin can replace either. Called by `registerCoreViews`.
  *
@@ -21,8 +21,8 @@ export function registerAccountTabs(kernel: Kernel): void {
   kernel.i18n.register(tabStrings)
   const existing = new Set(kernel.slots.list('accountTabs').map((tab) => tab.id))
   const tabs: AccountTabContribution[] = [
-    { id: 'tokens', label: 'tabs.tokens', component: TokensTab },
-    { id: 'nfts', label: 'tabs.nfts', component: NftsTab },
+    { id: 'tokens', order: 100, label: 'tabs.tokens', component: TokensTab },
+    { id: 'nfts', order: 200, label: 'tabs.nfts', component: NftsTab },
   ]
   for (const tab of tabs) if (!existing.has(tab.id)) kernel.slots.contribute('accountTabs', tab)
 }

@@ -1,0 +1,86 @@
+/**
+ * latchkit/internal: helpers for plugin and adapter authors. UNSTABLE: names and shapes
+ * here may change in any release, without a major version. Integrators use `latchkit`.
+ *
+ * @example
+ * import { parseWith, withRetry, requestRetryPolicy } from 'latchkit/internal'
+ */
+
+export { requireAdapter } from '../kernel/actions/requireAdapter'
+export type { CreateApiOptions } from '../kernel/api/createApi'
+export { createApi } from '../kernel/api/createApi'
+export type { GetAccountBalanceParameters } from '../kernel/api/getAccountBalance'
+export { getAccountBalance } from '../kernel/api/getAccountBalance'
+export type { GetAccountNftsParameters, Nft } from '../kernel/api/getAccountNfts'
+export { getAccountNfts } from '../kernel/api/getAccountNfts'
+export type { ApiTransportOptions } from '../kernel/api/sendApiRequest'
+export { API_TIMEOUT_MS } from '../kernel/api/sendApiRequest'
+export {
+  assetsToTokenBalances,
+  filterLowQualityTokens,
+  sortByValue,
+  totalValue,
+} from '../kernel/api/tokenBalances'
+export { createBus } from '../kernel/bus'
+export type { FailureGate, FailureGateOptions, TtlCache, TtlCacheOptions } from '../kernel/cache'
+export {
+  CACHE_MAX_ENTRIES,
+  createFailureGate,
+  createTtlCache,
+  ENS_TTL_MS,
+  IDENTITY_TTL_MS,
+  NATIVE_BALANCE_TTL_MS,
+  PORTFOLIO_TTL_MS,
+  TOKEN_BALANCE_RETRY_MS,
+} from '../kernel/cache'
+export { isSupportedNetwork } from '../kernel/connection'
+export type { RpcErrorKind } from '../kernel/errors'
+export { describeRpcCode, formatMessage, latchError, messages, rpcCodes, toRpcError } from '../kernel/errors'
+export type {
+  HttpClient,
+  HttpClientOptions,
+  HttpErrorData,
+  HttpMethod,
+  HttpRequestOptions,
+  Query,
+  QueryValue,
+} from '../kernel/http'
+export { createHttpClient, parseRetryAfter } from '../kernel/http'
+export type { I18n } from '../kernel/i18n'
+export type { KernelInternal } from '../kernel/kernelTypes'
+export type { LogEntry, LogEntryLevel, LoggerOptions, LogSink } from '../kernel/logger'
+export { consoleSink, createLogger, DEFAULT_LOG_LEVEL, LOG_BUFFER_BYTES } from '../kernel/logger'
+export { DEFAULT_SDK_VERSION } from '../kernel/options'
+export { createRegistry } from '../kernel/registry'
+export type { RetryPolicy, Sleep, WithRetryOptions } from '../kernel/retry'
+export {
+  genericRetryPolicy,
+  isRetryableError,
+  queryRetryPolicy,
+  requestRetryPolicy,
+  retryAfterOf,
+  retryableHttpStatuses,
+  retryableRpcCodes,
+  retryDelay,
+  withRetry,
+} from '../kernel/retry'
+export { SNACKBAR_SWAP_MS, SNACKBAR_VISIBLE_MS } from '../kernel/snackbar'
+export type {
+  LatchStorage,
+  RecentWallet,
+  StorageKey,
+  StorageKeyName,
+  StorageOptions,
+  StorageValues,
+} from '../kernel/storage'
+export {
+  addRecentWallet,
+  createMemoryBackend,
+  createStorage,
+  defineStorageKey,
+  RECENT_WALLETS_LIMIT,
+  storageKeys,
+} from '../kernel/storage'
+export { defaultPreferredAccountTypes, initialAccountState, initialNetworkState } from '../kernel/store'
+export type { ValidationIssue } from '../kernel/validation'
+export { parseWith } from '../kernel/validation'

@@ -1,0 +1,257 @@
+/**
+ * The kernel's own interfaces: the kernel instance, what plugins and adapters receive, the
+ * plugin and adapter contracts, and the options. They refer to one another (a plugin's
+ * context holds the kernel, whose options hold plugins), so they live in one module that
+ * imports only the parts' types and is imported by everything else: no import circle.
+ */
+import type { Draft } from 'immer'
+import type { KernelApi } from './api/apiTypes'
+import type { Bus } from './bus'
+import type { FailureGate } from './cache'
+import type { I18n } from './i18n'
+import type { Logger } from './logger'
+import type { Registry } from './registry'
+import type { Router, ViewRegistry } from './router'
+import type { Slots } from './slots'
+import type { Snackbar } from './snackbar'
+import type { Storage, StorageBackend } from './storage'
+import type { KernelState, KernelStore } from './store'
+import type { ChainNamespace, Connector, Network, TokenBalance, WalletAsset } from './types'
+
+/** Parameters of an adapter's `getAssets` (wallet_getAssets through the connected wallet). */
+export interface AdapterGetAssetsParameters {
+  connector: Connector
+  address: string
+  network: Network
+}
+
+/** Parameters of an adapter's native balance read. */
+export interface AdapterGetBalanceParameters {
+  address: string
+  network: Network
+}
+
+/** Parameters of a message signature. */
+export interface AdapterSignMessageParameters {
+  connector: Connector
+  address: string
+  network: Network
+  message: string
+}
+
+/** A transfer request the send feature hands to the adapter. */
+export interface AdapterSendTransactionParameters {
+  connector: Connector
+  network: Network
+  from: string
+  to: string
+  /** Amount in base units. */
+  value: bigint
+  /** Token contract (mint) address; absent for the native currency. */
+  tokenAddress?: string
+  [key: string]: unknown
+}
+
+/**
+ * A chain-family adapter: owns one namespace (`eip155`, `solana`, ...), discovers its
+ * connectors and does the chain work. Only `namespace` is required; the rest are abilities.
+ */
+export interface ChainAdapter {
+  namespace: ChainNamespace
+  /** Called once when the kernel starts; registers connectors, starts discovery. */
+  setup?(ctx: AdapterContext): void | (() => void)
+  /**
+   * The namespace's native currency, for a family whose chains all share one (SOL on every
+   * Solana cluster): what the kernel gives a chain the app did not configure when no
+   * network of the namespace is configured either.
+   */
+  nativeCurrency?: Network['nativeCurrency']
+  isAddress?(address: string, options?: { strict?: boolean }): boolean
+  /**
+   * True while `text` could still become an address by typing more characters (`0x70`
+   * on EVM, a base58 string shorter than a public key on Solana): a form holds its
+   * 'invalid address' note back meanwhile. Without it a form cannot tell and waits.
+   */
+  isAddressPrefix?(text: string): boolean
+  /**
+   * True when `text` is written the way this namespace writes addresses (`0x` and hex
+   * on EVM; base58 of a public key's length on Solana), valid or not: a mistyped address
+   * that a form reports as such instead of looking it up as a name.
+   */
+  looksLikeAddress?(text: string): boolean
+  getBalance?(params: AdapterGetBalanceParameters): Promise<{ balance: string; symbol: string }>
+  getTokenBalances?(params: AdapterGetBalanceParameters): Promise<TokenBalance[]>
+  /**
+   * The connected wallet's assets through `wallet_getAssets`, or `undefined` when the
+   * wallet does not report the capability (the kernel then asks the API or the chain).
+   * The answer is schema-checked by the kernel before use.
+   */
+  getAssets?(params: AdapterGetAssetsParameters): Promise<readonly WalletAsset[] | undefined>
+  signMessage?(params: AdapterSignMessageParameters): Promise<string>
+  sendTransaction?(params: AdapterSendTransactionParameters): Promise<string>
+  estimateFee?(params: AdapterSendTransactionParameters): Promise<{ fee: bigint; symbol: string }>
+  /** Explorer URL for an address on a network. */
+  getAddressExplorerUrl?(address: string, network: Network): string | undefined
+  /** Explorer URL for a transaction hash or signature on a network. */
+  getTransactionExplorerUrl?(hash: string, network: Network): string | undefined
+}
+
+/** The connector registry: validates what third parties register. */
+export type ConnectorRegistry = Registry<Connector> & {
+  /** Registers a connector; returns the function that removes it. */
+  register(connector: Connector): () => void
+  /** Connectors of one namespace, in registration order. */
+  byNamespace(namespace: ChainNamespace): Connector[]
+}
+
+/** What plugins and adapters share: the kernel's parts, never module globals. */
+export interface KernelServices {
+  options: ResolvedOptions
+  bus: Bus
+  store: KernelStore
+  views: ViewRegistry
+  router: Router
+  slots: Slots
+  connectors: ConnectorRegistry
+  adapters: Registry<ChainAdapter>
+  /**
+   * Named capabilities one plugin offers others without importing them (e.g. a name
+   * resolver the send view uses when the names plugin is present).
+   */
+  services: Registry<unknown>
+  storage: Storage
+  logger: Logger
+  i18n: I18n
+  snackbar: Snackbar
+  /** The one request primitive for the APIs configured in `options.api`. */
+  api: KernelApi
+}
+
+/** The context an adapter's setup receives. */
+export interface AdapterContext extends KernelServices {
+  kernel: Kernel
+  namespace: ChainNamespace
+}
+
+/**
+ * A kernel instance. There is no module-level state: two kernels can share a page.
+ */
+export interface Kernel extends KernelServices {
+  getState(): KernelState
+  subscribe(listener: (state: KernelState, previous: KernelState) => void): () => void
+  /** Opens the modal: on `view`, else Connect or Account depending on the connection. */
+  open(params?: { view?: string; params?: Record<string, unknown> }): void
+  /** Closes unless a close guard blocks; returns whether it closed. */
+  close(): boolean
+  /** Networks of one namespace, or all of them. */
+  networks(namespace?: ChainNamespace): Network[]
+  /** Whether a plugin is installed. */
+  hasPlugin(id: string): boolean
+  /** Read-only access to a plugin's slice. */
+  pluginState<S>(id: string): S | undefined
+  /** Tears down every plugin and adapter and stops all timers and listeners. */
+  destroy(): void
+  /** Per-instance bookkeeping for the actions; not part of the public contract. */
+  internal: KernelInternal
+}
+
+export interface KernelInternal {
+  /** Unsubscribe functions of the connectors being listened to, by namespace. */
+  connectorWatchers: Map<ChainNamespace, () => void>
+  /** Balance reads in flight or recent, by caipAddress. */
+  balances: Map<string, { at: number; promise: Promise<unknown> }>
+  /** Token balance failures by caipAddress: not asked again within 30 s. */
+  tokenBalanceGate: FailureGate<string>
+  destroyed: boolean
+}
+
+/** A plugin's own state slice, kept under its id in the kernel store. */
+export interface PluginSlice<S> {
+  get(): S
+  set(recipe: (draft: Draft<S>) => void): void
+  /** Back to the initial state. */
+  reset(): void
+  subscribe(listener: (state: S, previous: S) => void): () => void
+}
+
+/** Everything a plugin's `setup` receives: it never imports kernel globals. */
+export interface PluginContext<S = undefined> extends KernelServices {
+  /** The plugin's id. */
+  id: string
+  kernel: Kernel
+  state: PluginSlice<S>
+}
+
+/**
+ * A plugin: a config object with an id, what it requires and a setup that returns its
+ * teardown. Ship it as a factory so integrators can pass options.
+ *
+ * @example
+ * export const hello = (options: { name: string }) =>
+ *   definePlugin({
+ *     id: 'hello',
+ *     setup(ctx) {
+ *       ctx.views.register({ id: 'Hello', load: () => import('./HelloView') })
+ *       return ctx.slots.contribute('features', { id: 'hello', label: options.name, view: 'Hello' })
+ *     },
+ *   })
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a plugin list mixes plugins of every state type; with `unknown` here `Plugin<SendState>` would not fit `Plugin[]`, since setup's context takes S in both directions
+export interface Plugin<S = any> {
+  id: string
+  /** Ids of plugins that must be in the same list. */
+  requires?: readonly string[]
+  /** Initial state of the plugin's slice. */
+  initialState?: () => S
+  /** Reset the slice when the last namespace disconnects (default true). */
+  resetOnDisconnect?: boolean
+  setup(ctx: PluginContext<S>): void | (() => void)
+}
+
+/**
+ * What `createKernel` takes. Only `networks` is required.
+ *
+ * @example
+ * createKernel({ networks: [mainnet, base], adapters: [evmAdapter()], plugins: [send()] })
+ */
+export interface KernelOptions {
+  /** About the host app: shown to wallets and used in sign-in messages. */
+  metadata?: { name: string; description?: string; url?: string; icons?: string[] }
+  /** The networks the app supports; the first family decides nothing, all are equal. */
+  networks: readonly Network[]
+  /** CAIP-2 id of the network to start on. Default: eip155:1 when listed, else the first. */
+  defaultNetwork?: string
+  adapters?: readonly ChainAdapter[]
+  plugins?: readonly Plugin[]
+  /** Endpoints. With none, nothing leaves the page except the wallets' own RPC calls. */
+  api?: { blockchainUrl?: string; walletsUrl?: string; clientId?: string }
+  projectId?: string
+  theme?: { mode?: 'light' | 'dark'; variables?: Record<string, string> }
+  /** Reorders slots by contribution id, e.g. `{ features: ['send', 'receive'] }`. */
+  order?: Record<string, string[]>
+  /** A localStorage-like backend; `null` keeps everything in memory. */
+  storage?: StorageBackend | null
+  logger?: { level?: 'debug' | 'info' | 'warn' | 'error' | 'silent'; sink?: (line: string) => void }
+  /** Strings that replace the built-in English ones, key by key. */
+  locale?: Record<string, string>
+  /** Lets the visitor switch networks from the widget (default true). */
+  enableNetworkSwitch?: boolean
+  /** Keeps a wallet on a network outside `networks` connected without a prompt (default false). */
+  allowUnsupportedChain?: boolean
+  sdkType?: string
+  sdkVersion?: string
+}
+
+/** Options after validation, with every default filled in. */
+export interface ResolvedOptions extends KernelOptions {
+  defaultNetwork: string
+  adapters: readonly ChainAdapter[]
+  plugins: readonly Plugin[]
+  api: { blockchainUrl?: string; walletsUrl?: string; clientId?: string }
+  theme: { mode: 'light' | 'dark'; variables: Record<string, string> }
+  order: Record<string, string[]>
+  enableNetworkSwitch: boolean
+  allowUnsupportedChain: boolean
+  sdkType: string
+  sdkVersion: string
+}
