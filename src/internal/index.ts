@@ -9,18 +9,7 @@
 export { requireAdapter } from '../kernel/actions/requireAdapter'
 export type { CreateApiOptions } from '../kernel/api/createApi'
 export { createApi } from '../kernel/api/createApi'
-export type { GetAccountBalanceParameters } from '../kernel/api/getAccountBalance'
-export { getAccountBalance } from '../kernel/api/getAccountBalance'
-export type { GetAccountNftsParameters, Nft } from '../kernel/api/getAccountNfts'
-export { getAccountNfts } from '../kernel/api/getAccountNfts'
 export type { ApiTransportOptions } from '../kernel/api/sendApiRequest'
-export { API_TIMEOUT_MS } from '../kernel/api/sendApiRequest'
-export {
-  assetsToTokenBalances,
-  filterLowQualityTokens,
-  sortByValue,
-  totalValue,
-} from '../kernel/api/tokenBalances'
 export { createBus } from '../kernel/bus'
 export type { FailureGate, FailureGateOptions, TtlCache, TtlCacheOptions } from '../kernel/cache'
 export {

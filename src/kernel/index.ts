@@ -15,6 +15,7 @@ export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './a
 export { connect } from './actions/connect'
 export type { DisconnectErrorType, DisconnectParameters } from './actions/disconnect'
 export { disconnect } from './actions/disconnect'
+export type { TokenBalanceSource } from './actions/readTokenBalances'
 export type { ReconnectParameters } from './actions/reconnect'
 export { reconnect } from './actions/reconnect'
 export type { RefreshBalanceParameters } from './actions/refreshBalance'
@@ -23,7 +24,6 @@ export type {
   RefreshTokenBalancesErrorType,
   RefreshTokenBalancesParameters,
   RefreshTokenBalancesReturnType,
-  TokenBalanceSource,
 } from './actions/refreshTokenBalances'
 export { refreshTokenBalances } from './actions/refreshTokenBalances'
 export type {

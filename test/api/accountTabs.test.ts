@@ -106,7 +106,6 @@ async function openAccount(api: boolean): Promise<Kernel> {
     networks: CHAIN_IDS.map((chainId) => localChain(chainId, rpcUrl(chainId))),
     adapters: [evmAdapter({ discovery: false })],
     storage: null,
-    autoReconnect: false,
     logger: { level: 'silent' },
     ...(api ? { projectId: PROJECT_ID, api: { blockchainUrl: apiUrl } } : {}),
   })
@@ -247,6 +246,7 @@ describe('Account view tabs', () => {
     const paths = ((await apiRequests()) as { path: string }[]).map((r) => r.path)
     expect(paths.filter((path) => path !== '/v1/' && path !== '/v1')).toEqual([])
     expect(paths.length).toBeGreaterThan(0)
-    expect(k.api).toEqual({})
+    expect(k.api.url('blockchain')).toBeUndefined()
+    expect(k.api.url('wallets')).toBeUndefined()
   })
 })

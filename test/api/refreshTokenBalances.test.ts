@@ -8,7 +8,6 @@ import {
   type ChainAdapter,
   type Connector,
   connect,
-  createFailureGate,
   createKernel,
   type Kernel,
   type KernelOptions,
@@ -17,17 +16,18 @@ import {
   type WalletAsset,
 } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
+import { createApi, createFailureGate } from 'latchkit/internal'
 import { localChain } from 'latchkit/networks'
 import { createPublicClient, createWalletClient, erc20Abi, formatEther, http, parseUnits } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
 import type { ApiServer } from '../../devstack/api/server'
 import { startApiServer } from '../../devstack/api/server'
 import { type StartedChains, startChains } from '../../devstack/chain'
 import { fixtureAccounts, fixtureContracts } from '../../devstack/fixtures'
 import { localChain as viemLocalChain } from '../../devstack/local-chain'
-import { createWalletsApi } from '../../src/kernel/api/walletsApi'
-import { PROJECT_ID, requestsTo } from './helpers'
+import { PROJECT_ID, quietLogger, requestsTo } from './helpers'
 
 // Account 2 holds the fixtures and sends; account 3 receives.
 const holder = fixtureAccounts[2]!
@@ -81,7 +81,6 @@ async function connectedKernel({
     networks: networks(),
     adapters: [adapter],
     storage: null,
-    autoReconnect: false,
     logger: { level: 'silent' },
     ...(api ? { projectId: PROJECT_ID, api: { blockchainUrl: server.url, walletsUrl: server.url } } : {}),
     ...options,
@@ -155,7 +154,8 @@ describe('balances from the Blockchain API', () => {
 describe('balance sources', () => {
   it('with no API configured, the native balance comes from RPC through the adapter', async () => {
     const kernel = await connectedKernel({ api: false })
-    expect(kernel.api).toEqual({})
+    expect(kernel.api.url('blockchain')).toBeUndefined()
+    expect(kernel.api.url('wallets')).toBeUndefined()
     const result = await refreshTokenBalances(kernel)
     expect(result).toMatchObject({ status: 'updated', source: 'adapter' })
     const onChain = await createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) }).getBalance({
@@ -308,53 +308,98 @@ describe('failures', () => {
 })
 
 describe('kernel.api wiring', () => {
-  it('creates the clients only for the configured URLs', async () => {
+  const chainsSchema = z.object({ http: z.array(z.string()), ws: z.array(z.string()) })
+  const walletsSchema = z.looseObject({ count: z.number(), data: z.array(z.looseObject({ id: z.string() })) })
+
+  it('points each service at its configured URL only, and requests go out with the kernel identification', async () => {
     const both = createKernel({
       networks: networks(),
       storage: null,
-      autoReconnect: false,
       projectId: PROJECT_ID,
       api: { blockchainUrl: server.url, walletsUrl: server.url },
     })
     const walletsOnly = createKernel({
       networks: networks(),
       storage: null,
-      autoReconnect: false,
       projectId: PROJECT_ID,
       api: { walletsUrl: server.url },
     })
-    kernels.push(both, walletsOnly)
-    expect(both.api.blockchain?.baseUrl).toBe(server.url)
-    expect(both.api.wallets?.baseUrl).toBe(server.url)
-    expect(walletsOnly.api.blockchain).toBeUndefined()
-    // The lazily loaded clients behave as the direct ones.
-    expect(await both.api.blockchain?.getSupportedChains()).toEqual({
+    const none = createKernel({ networks: networks(), storage: null })
+    kernels.push(both, walletsOnly, none)
+    expect(both.api.url()).toBe(server.url)
+    expect(both.api.url('blockchain')).toBe(server.url)
+    expect(both.api.url('wallets')).toBe(server.url)
+    expect(walletsOnly.api.url('blockchain')).toBeUndefined()
+    expect(walletsOnly.api.url()).toBeUndefined()
+    expect(walletsOnly.api.url('wallets')).toBe(server.url)
+    expect(none.api.url('blockchain')).toBeUndefined()
+    expect(none.api.url('wallets')).toBeUndefined()
+
+    // The lazily loaded sender answers as the server does.
+    expect(
+      await both.api.request({ path: 'v1/supported-chains', gated: false, schema: chainsSchema }),
+    ).toEqual({
       http: ['eip155:31337', 'eip155:31338'],
       ws: [],
     })
-    expect((await walletsOnly.api.wallets?.getWallets({ page: 1, entries: 2 }))?.data).toHaveLength(2)
-    const direct = createWalletsApi({
-      baseUrl: server.url,
-      projectId: PROJECT_ID,
-      sdkType: 'latchkit',
-      sdkVersion: '4',
+    const wallets = await walletsOnly.api.request({
+      service: 'wallets',
+      path: 'getWallets',
+      query: { page: 1, entries: 2 },
+      schema: walletsSchema,
     })
-    expect(walletsOnly.api.wallets?.imageUrl('abc', 'token')).toBe(direct.imageUrl('abc', 'token'))
+    expect(wallets.data).toHaveLength(2)
+    // A service the kernel was not given sends nothing.
+    await expect(
+      walletsOnly.api.request({ path: 'v1/supported-chains', gated: false, schema: chainsSchema }),
+    ).rejects.toMatchObject({ code: 'API_NOT_CONFIGURED' })
+    expect(
+      await none.api.request({
+        service: 'wallets',
+        path: 'getWallets',
+        schema: walletsSchema,
+        empty: () => 'no API',
+      }),
+    ).toBe('no API')
+
+    const calls = server.faults.requests
+    expect(calls.map((call) => call.path)).toEqual(['/v1/supported-chains', '/getWallets'])
+    for (const call of calls) {
+      expect(call.query).toMatchObject({ projectId: PROJECT_ID, st: 'latchkit', sv: '4' })
+    }
   })
 
   it('an API without a project id is a named configuration error', () => {
+    const projectIdError = expect.objectContaining({
+      name: 'ConfigError',
+      code: 'PROJECT_ID_NOT_CONFIGURED',
+      shortMessage: 'Project ID Not Configured',
+    })
     expect(() =>
       createKernel({
         networks: networks(),
         storage: null,
-        autoReconnect: false,
         api: { blockchainUrl: server.url },
       }),
-    ).toThrow(
-      expect.objectContaining({
-        code: 'PROJECT_ID_NOT_CONFIGURED',
-        shortMessage: 'Project ID Not Configured',
+    ).toThrow(projectIdError)
+    expect(() =>
+      createKernel({
+        networks: networks(),
+        storage: null,
+        api: { walletsUrl: server.url },
       }),
-    )
+    ).toThrow(projectIdError)
+    const kernel = createKernel({ networks: networks(), storage: null })
+    kernels.push(kernel)
+    expect(() =>
+      createApi({
+        walletsUrl: server.url,
+        sdkType: 'latchkit',
+        sdkVersion: '4',
+        networks: networks(),
+        logger: quietLogger(),
+        store: kernel.store,
+      }),
+    ).toThrow(projectIdError)
   })
 })

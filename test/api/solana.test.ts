@@ -1,15 +1,18 @@
 /**
  * The local API server with the local Solana endpoint: the chain is listed as supported,
  * balances of a Solana owner (SOL and the SPL mints, with the fixture prices) come from
- * the litesvm endpoint live, through the kernel's own Blockchain API client, as the demo
- * reads them.
+ * the litesvm endpoint live, through the kernel's own account reads on `kernel.api`, as
+ * the demo reads them.
  */
 import { address, createSolanaRpc, lamports } from '@solana/kit'
+import { localSolana } from 'latchkit/networks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApiServer } from '../../devstack/api/server.js'
 import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
+import { getAccountBalance } from '../../src/kernel/api/getAccountBalance'
+import { getAccountNfts } from '../../src/react/views/tabs/getAccountNfts'
 import { getDevstack } from '../support/devstack'
-import { blockchainClient, PROJECT_ID } from './helpers'
+import { getJson, PROJECT_ID, testApi } from './helpers'
 
 let rpc: StartedSolanaRpc
 let api: ApiServer
@@ -25,17 +28,20 @@ afterAll(async () => {
 })
 
 const chainId = () => `solana:${rpc.genesisHash.slice(0, 32)}` as const
-const client = () => blockchainClient(api, { isSupportedNetwork: (id) => id === chainId() })
+/** The API as an app listing only the local Solana endpoint has it. */
+const client = () => testApi(api, { networks: [localSolana(rpc.url, rpc.genesisHash)] })
 
 describe('the local API with a Solana endpoint', () => {
   it('lists the Solana chain with the EVM ones', async () => {
-    const { http } = await client().getSupportedChains()
-    expect(http).toEqual(['eip155:31337', 'eip155:31338', chainId()])
+    const { status, body } = await getJson<{ http: string[] }>(api, '/v1/supported-chains')
+    expect(status).toBe(200)
+    expect(body.http).toEqual(['eip155:31337', 'eip155:31338', chainId()])
   })
 
   it("answers a Solana owner's SOL and SPL balances with prices, read live from the endpoint", async () => {
     const owner = rpc.accounts[1]!.address
-    const { balances } = await client().getAccountBalance({ address: owner, chainId: chainId() })
+    const solana = client()
+    const balances = await getAccountBalance(solana, { address: owner, chainId: chainId() })
     expect(balances).toMatchObject([
       {
         symbol: 'SOL',
@@ -58,13 +64,18 @@ describe('the local API with a Solana endpoint', () => {
     expect(balances[0]!.address).toBeUndefined()
 
     await createSolanaRpc(rpc.url).requestAirdrop(address(owner), lamports(2_500_000_000n)).send()
-    const after = await client().getAccountBalance({ address: owner, chainId: chainId(), forceUpdate: true })
-    expect(after.balances[0]?.quantity.numeric).toBe('102.5')
+    // Kept 30 s: without forceUpdate the earlier answer stands.
+    expect(
+      (await getAccountBalance(solana, { address: owner, chainId: chainId() }))[0]?.quantity.numeric,
+    ).toBe('100')
+    const after = await getAccountBalance(solana, { address: owner, chainId: chainId(), forceUpdate: true })
+    expect(after[0]?.quantity.numeric).toBe('102.5')
   })
 
   it('holds no Solana NFTs, and refuses a Solana owner on another chain', async () => {
     const owner = rpc.accounts[0]!.address
-    expect(await client().getAccountNfts({ address: owner, chainId: chainId() })).toEqual({
+    expect(await getAccountNfts(client(), { address: owner, chainId: chainId() })).toEqual([])
+    expect((await getJson(api, `/v1/account/${owner}/nfts`, { chainId: chainId() })).body).toEqual({
       data: [],
       count: 0,
     })

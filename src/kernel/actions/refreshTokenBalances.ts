@@ -1,20 +1,14 @@
-import { walletAssetsSchema } from '../api/assetSchemas'
-import { getAccountBalance } from '../api/getAccountBalance'
-import { assetsToTokenBalances, filterLowQualityTokens, sortByValue } from '../api/tokenBalances'
 import { isSupportedNetwork } from '../connection'
-import { latchError, messages } from '../errors'
+import { messages } from '../errors'
 import type { Kernel } from '../kernelTypes'
-import type { CaipAddress, ChainNamespace, Network, TokenBalance } from '../types'
-import { parseWith } from '../validation'
+import type { CaipAddress, ChainNamespace, TokenBalance } from '../types'
+import type { TokenBalanceSource } from './readTokenBalances'
 
 export interface RefreshTokenBalancesParameters {
   namespace?: ChainNamespace
   /** After a transaction: skip the 30 s portfolio cache and ask the API to refresh. */
   force?: boolean
 }
-
-/** Where the balances came from, in the order they are tried. */
-export type TokenBalanceSource = 'wallet' | 'api' | 'adapter'
 
 export type RefreshTokenBalancesReturnType =
   /** The account's `tokenBalance` now holds `balances`. */
@@ -40,8 +34,8 @@ export type RefreshTokenBalancesErrorType = never
  * with no API configured the adapter (`getTokenBalances`, else the native balance from RPC).
  * Zero-decimal tokens are dropped as low quality and the rest sorted by value.
  *
- * On an unsupported network or a failure it shows 'Token Balance Unavailable' (SPEC §8) and
- * leaves the store untouched; after a failure it does not ask again for 30 s (SPEC §4),
+ * On an unsupported network or a failure it shows 'Token Balance Unavailable' and leaves
+ * the store untouched; after a failure it does not ask again for 30 s,
  * even with `force`.
  *
  * @example
@@ -70,7 +64,10 @@ export async function refreshTokenBalances(
 
   let result: { source: TokenBalanceSource; balances: TokenBalance[] }
   try {
-    result = await readBalances(kernel, namespace, account.address, network, params.force === true)
+    // Reading (the sources, their schemas, the filters) is imported on the first read: an
+    // app pays for it once an account is connected, not at start-up.
+    const { readTokenBalances } = await import('./readTokenBalances')
+    result = await readTokenBalances(kernel, namespace, account.address, network, params.force === true)
   } catch (error) {
     gate.recordFailure(key)
     kernel.logger.warn('token balances unavailable', error)
@@ -79,7 +76,7 @@ export async function refreshTokenBalances(
   }
   gate.recordSuccess(key)
 
-  const balances = sortByValue(filterLowQualityTokens(result.balances))
+  const { balances } = result
   let written = false as boolean
   kernel.store.setState((draft) => {
     const current = draft.accounts[namespace]
@@ -100,59 +97,4 @@ function hasSource(kernel: Kernel, namespace: ChainNamespace): boolean {
     adapter?.getTokenBalances ||
     adapter?.getBalance
   )
-}
-
-async function readBalances(
-  kernel: Kernel,
-  namespace: ChainNamespace,
-  address: string,
-  network: Network,
-  force: boolean,
-): Promise<{ source: TokenBalanceSource; balances: TokenBalance[] }> {
-  const adapter = kernel.adapters.get(namespace)
-  const connectorId = kernel.getState().connectorIds[namespace]
-  const connector = connectorId ? kernel.connectors.get(connectorId) : undefined
-
-  if (adapter?.getAssets && connector) {
-    try {
-      const assets = await adapter.getAssets({ connector, address, network })
-      if (assets !== undefined) {
-        const parsed = parseWith(walletAssetsSchema, assets, 'wallet_getAssets')
-        return { source: 'wallet', balances: assetsToTokenBalances(parsed, network.caipNetworkId) }
-      }
-    } catch (error) {
-      // The wallet said it can but did not: the next source still gives the visitor figures.
-      kernel.logger.warn('wallet_getAssets failed; reading balances elsewhere', error)
-    }
-  }
-
-  if (kernel.api.url('blockchain')) {
-    const balances = await getAccountBalance(kernel.api, {
-      address,
-      chainId: network.caipNetworkId,
-      forceUpdate: force,
-    })
-    return { source: 'api', balances }
-  }
-
-  if (adapter?.getTokenBalances) {
-    return { source: 'adapter', balances: await adapter.getTokenBalances({ address, network }) }
-  }
-  if (adapter?.getBalance) {
-    const { balance, symbol } = await adapter.getBalance({ address, network })
-    return {
-      source: 'adapter',
-      balances: [
-        {
-          name: network.nativeCurrency.name,
-          symbol,
-          chainId: network.caipNetworkId,
-          // No price without an API: the amount is shown, the value is unknown.
-          price: 0,
-          quantity: { decimals: String(network.nativeCurrency.decimals), numeric: balance },
-        },
-      ],
-    }
-  }
-  throw latchError('CHAIN_ADAPTER_NOT_FOUND', {}, { details: `No balance source for ${namespace}` })
 }

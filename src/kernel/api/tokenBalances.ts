@@ -56,8 +56,3 @@ export function filterLowQualityTokens(balances: readonly TokenBalance[]): Token
 export function sortByValue<T extends { value?: number }>(balances: readonly T[]): T[] {
   return [...balances].sort((a, b) => (b.value ?? 0) - (a.value ?? 0))
 }
-
-/** The sum of the entries' values (what the Tokens tab shows as the total). */
-export function totalValue(balances: readonly { value?: number }[]): number {
-  return balances.reduce((sum, balance) => sum + (balance.value ?? 0), 0)
-}

@@ -1,5 +1,4 @@
 'use client'
-import { getAccountNfts, type Nft } from 'latchkit/internal'
 import { type ReactElement, useCallback, useEffect, useRef, useState } from 'react'
 import {
   safeImageUrl,
@@ -10,6 +9,7 @@ import {
   useT,
   ViewSkeleton,
 } from '../kit'
+import { getAccountNfts, type Nft } from './getAccountNfts'
 
 type NftState = { status: 'loading' } | { status: 'ready'; items: Nft[] } | { status: 'unavailable' }
 

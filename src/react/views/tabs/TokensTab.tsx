@@ -1,6 +1,5 @@
 'use client'
 import { refreshTokenBalances, type TokenBalance } from 'latchkit'
-import { totalValue } from 'latchkit/internal'
 import { type ReactElement, useEffect, useState } from 'react'
 import {
   formatBalance,
@@ -79,7 +78,7 @@ export default function TokensTab(): ReactElement {
       </p>
     )
   }
-  const total = formatUsd(totalValue(tokenBalance))
+  const total = formatUsd(tokenBalance.reduce((sum, balance) => sum + (balance.value ?? 0), 0))
   return (
     <div className="lk-stack">
       {tokenBalance.some((token) => token.value !== undefined) && (

@@ -1,12 +1,17 @@
 /**
- * The account's NFTs from the Blockchain API, as the Account view's NFTs tab reads them.
- * The other of the two reads the kernel itself declares.
+ * The account's NFTs from the Blockchain API: the NFTs tab's endpoint, declared by the tab
+ * as a plugin declares its own.
  */
+import type { CaipNetworkId, KernelApi } from 'latchkit'
+import { PORTFOLIO_TTL_MS } from 'latchkit/internal'
 import * as z from 'zod/mini'
-import { PORTFOLIO_TTL_MS } from '../cache'
-import type { CaipNetworkId } from '../types'
-import type { KernelApi } from './apiTypes'
-import { numericText, optionalText } from './schemaParts'
+
+/** Text or a number, read as text. */
+const numericText = z.pipe(
+  z.union([z.string(), z.number()]),
+  z.transform((value) => String(value)),
+)
+const optionalText = z.optional(z.nullable(z.string()))
 
 const nftSchema = z.looseObject({
   chainId: z.string(),
