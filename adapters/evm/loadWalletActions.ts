@@ -1,21 +1,12 @@
-import { latchError } from 'latchkit/internal'
-
-let loading: Promise<typeof import('./walletActions')> | undefined
+import { loadModule } from 'latchkit/internal'
 
 /**
- * Imports the wallet actions on first use and keeps them; a module that cannot be fetched
- * is 'Network request failed', and the next call tries again.
+ * Imports the wallet actions (signing, sending, fees, switching) on their first use; a
+ * module that cannot be fetched is 'Network request failed', and the next call tries again.
  *
  * @example
  * const { sendTransaction } = await loadWalletActions()
  */
 export function loadWalletActions(): Promise<typeof import('./walletActions')> {
-  loading ??= import('./walletActions').catch((cause: unknown) => {
-    loading = undefined
-    throw latchError('NETWORK_REQUEST_FAILED', undefined, {
-      cause,
-      details: 'Could not load the EVM wallet actions',
-    })
-  })
-  return loading
+  return loadModule(() => import('./walletActions'), 'the EVM wallet actions')
 }

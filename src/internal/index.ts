@@ -37,6 +37,7 @@ export type {
 export { createHttpClient, parseRetryAfter } from '../kernel/http'
 export type { I18n } from '../kernel/i18n'
 export type { KernelInternal } from '../kernel/kernelTypes'
+export { loadModule } from '../kernel/loadModule'
 export type { LogEntry, LogEntryLevel, LoggerOptions, LogSink } from '../kernel/logger'
 export { consoleSink, createLogger, DEFAULT_LOG_LEVEL, LOG_BUFFER_BYTES } from '../kernel/logger'
 export { DEFAULT_SDK_VERSION } from '../kernel/options'

@@ -10,6 +10,13 @@ afterEach(cleanup)
 beforeAll(async () => {
   await Promise.all([
     import('../../src/react/views/firstOpen'),
+    // The actions' work loads on their first call (src/kernel/actions/run).
+    import('../../src/kernel/actions/run/connect'),
+    import('../../src/kernel/actions/run/disconnect'),
+    import('../../src/kernel/actions/run/switchNetwork'),
+    import('../../src/kernel/actions/run/signMessage'),
+    import('../../src/kernel/actions/run/sendTransaction'),
+    import('../../src/kernel/actions/readTokenBalances'),
     import('../../plugins/send/views/SendView'),
     import('../../plugins/send/views/SendPreviewView'),
     import('../../plugins/receive/ReceiveView'),

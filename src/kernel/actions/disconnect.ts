@@ -1,16 +1,8 @@
-import { clearNamespace } from '../connection'
-import { type LatchError, latchError } from '../errors'
 import type { Kernel } from '../kernelTypes'
-import type { ChainNamespace } from '../types'
+import { loadModule } from '../loadModule'
+import type { DisconnectErrorType, DisconnectParameters } from './run/disconnect'
 
-export interface DisconnectParameters {
-  /** One namespace; default: every connected namespace. */
-  namespace?: ChainNamespace
-}
-export type DisconnectErrorType = LatchError
-
-/** Connector kinds whose one session spans chains (SPEC §4). */
-const SHARED_SESSION_TYPES = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
+export type { DisconnectErrorType, DisconnectParameters } from './run/disconnect'
 
 /**
  * Disconnects. Local state is always cleared, even when the wallet fails to answer; such a
@@ -20,44 +12,7 @@ const SHARED_SESSION_TYPES = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
  * await disconnect(kernel) // every namespace
  */
 export async function disconnect(kernel: Kernel, params: DisconnectParameters = {}): Promise<void> {
-  const state = kernel.getState()
-  const connected = Object.keys(state.connectorIds).filter((ns) => state.connectorIds[ns])
-  let targets = params.namespace ? connected.filter((ns) => ns === params.namespace) : connected
-  // Disconnecting a wallet-connect or auth connector disconnects the other chains on it too.
-  for (const namespace of [...targets]) {
-    const connector = kernel.connectors.get(state.connectorIds[namespace] as string)
-    if (connector && SHARED_SESSION_TYPES.includes(connector.type)) {
-      const siblings = connected.filter((ns) => {
-        const other = kernel.connectors.get(state.connectorIds[ns] as string)
-        return other?.type === connector.type
-      })
-      targets = [...new Set([...targets, ...siblings])]
-    }
-  }
-  const failures: unknown[] = []
-  const disconnected = new Set<string>()
-  for (const namespace of targets) {
-    const connectorId = state.connectorIds[namespace] as string
-    const connector = kernel.connectors.get(connectorId)
-    try {
-      // One connector may serve several namespaces: tell it once.
-      if (connector && !disconnected.has(connector.id)) {
-        disconnected.add(connector.id)
-        await connector.disconnect()
-      }
-    } catch (error) {
-      failures.push(error)
-      kernel.logger.warn(`disconnect of ${connectorId} failed`, error)
-    } finally {
-      clearNamespace(kernel, namespace)
-    }
-  }
-  if (kernel.getState().status !== 'connected') kernel.close()
-  if (failures.length > 0) {
-    throw latchError(
-      targets.length > 1 ? 'DISCONNECT_CHAINS_FAILED' : 'DISCONNECT_FAILED',
-      {},
-      { cause: failures[0] },
-    )
-  }
+  // The work is imported on the first call: only a visitor who does it pays for it.
+  const run = await loadModule(() => import('./run/disconnect'), 'the code for disconnecting')
+  return run.disconnect(kernel, params)
 }

@@ -1,6 +1,7 @@
 import { isSupportedNetwork } from '../connection'
 import { messages } from '../errors'
 import type { Kernel } from '../kernelTypes'
+import { loadModule } from '../loadModule'
 import type { CaipAddress, ChainNamespace, TokenBalance } from '../types'
 import type { TokenBalanceSource } from './readTokenBalances'
 
@@ -66,7 +67,7 @@ export async function refreshTokenBalances(
   try {
     // Reading (the sources, their schemas, the filters) is imported on the first read: an
     // app pays for it once an account is connected, not at start-up.
-    const { readTokenBalances } = await import('./readTokenBalances')
+    const { readTokenBalances } = await loadModule(() => import('./readTokenBalances'), 'the balance reader')
     result = await readTokenBalances(kernel, namespace, account.address, network, params.force === true)
   } catch (error) {
     gate.recordFailure(key)

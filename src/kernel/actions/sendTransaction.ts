@@ -1,22 +1,16 @@
-import { type LatchError, latchError, toRpcError } from '../errors'
 import type { Kernel } from '../kernelTypes'
-import type { ChainNamespace } from '../types'
-import { activeConnection } from './activeConnection'
-import { refreshBalance } from './refreshBalance'
-import { requireAdapter } from './requireAdapter'
+import { loadModule } from '../loadModule'
+import type {
+  SendTransactionErrorType,
+  SendTransactionParameters,
+  SendTransactionReturnType,
+} from './run/sendTransaction'
 
-export interface SendTransactionParameters {
-  to: string
-  /** Amount in base units (wei, lamports, token units). */
-  value: bigint
-  /** Token contract or mint; absent for the native currency. */
-  tokenAddress?: string
-  namespace?: ChainNamespace
-  /** Chain-specific extras passed to the adapter (fees, Solana send options, ...). */
-  [key: string]: unknown
-}
-export type SendTransactionReturnType = string
-export type SendTransactionErrorType = LatchError
+export type {
+  SendTransactionErrorType,
+  SendTransactionParameters,
+  SendTransactionReturnType,
+} from './run/sendTransaction'
 
 /**
  * Sends the native currency or a token from the connected account through the wallet,
@@ -26,27 +20,7 @@ export type SendTransactionErrorType = LatchError
  * const hash = await sendTransaction(kernel, { to: '0xabc...', value: 10n ** 18n })
  */
 export async function sendTransaction(kernel: Kernel, params: SendTransactionParameters): Promise<string> {
-  const { namespace: _ignored, to, value, tokenAddress, ...extra } = params
-  const { namespace, connector, network, address } = activeConnection(kernel, params.namespace)
-  const adapter = requireAdapter(kernel, namespace)
-  if (!adapter.sendTransaction) {
-    throw latchError('CHAIN_ADAPTER_NOT_FOUND', {}, { details: `${namespace} cannot send transactions` })
-  }
-  let hash: string
-  try {
-    hash = await adapter.sendTransaction({
-      ...extra,
-      connector,
-      network,
-      from: address,
-      to,
-      value,
-      tokenAddress,
-    })
-  } catch (error) {
-    throw toRpcError(error)
-  }
-  kernel.bus.emit('tx:sent', { namespace, caipNetworkId: network.caipNetworkId, hash })
-  void refreshBalance(kernel, { namespace, force: true }).catch(() => {})
-  return hash
+  // The work is imported on the first call: only a visitor who does it pays for it.
+  const run = await loadModule(() => import('./run/sendTransaction'), 'the code for sending')
+  return run.sendTransaction(kernel, params)
 }

@@ -1,16 +1,8 @@
-import { type LatchError, latchError, toRpcError } from '../errors'
 import type { Kernel } from '../kernelTypes'
-import type { ChainNamespace } from '../types'
-import { activeConnection } from './activeConnection'
-import { requireAdapter } from './requireAdapter'
+import { loadModule } from '../loadModule'
+import type { SignMessageErrorType, SignMessageParameters, SignMessageReturnType } from './run/signMessage'
 
-export interface SignMessageParameters {
-  message: string
-  /** Default: the active namespace. */
-  namespace?: ChainNamespace
-}
-export type SignMessageReturnType = string
-export type SignMessageErrorType = LatchError
+export type { SignMessageErrorType, SignMessageParameters, SignMessageReturnType } from './run/signMessage'
 
 /**
  * Asks the connected wallet to sign a plain-text message.
@@ -19,13 +11,7 @@ export type SignMessageErrorType = LatchError
  * const signature = await signMessage(kernel, { message: 'Hello' })
  */
 export async function signMessage(kernel: Kernel, params: SignMessageParameters): Promise<string> {
-  const { namespace, connector, network, address } = activeConnection(kernel, params.namespace)
-  const adapter = requireAdapter(kernel, namespace)
-  if (!adapter.signMessage)
-    throw latchError('CHAIN_ADAPTER_NOT_FOUND', {}, { details: `${namespace} cannot sign messages` })
-  try {
-    return await adapter.signMessage({ connector, network, address, message: params.message })
-  } catch (error) {
-    throw toRpcError(error)
-  }
+  // The work is imported on the first call: only a visitor who does it pays for it.
+  const run = await loadModule(() => import('./run/signMessage'), 'the code for signing')
+  return run.signMessage(kernel, params)
 }

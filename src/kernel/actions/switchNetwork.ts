@@ -1,14 +1,17 @@
-import { applyChain, evaluateUnsupportedChain } from '../connection'
-import { type LatchError, latchError, toRpcError } from '../errors'
 import type { Kernel } from '../kernelTypes'
+import { loadModule } from '../loadModule'
 import type { Network } from '../types'
-import { refreshBalance } from './refreshBalance'
+import type {
+  SwitchNetworkErrorType,
+  SwitchNetworkParameters,
+  SwitchNetworkReturnType,
+} from './run/switchNetwork'
 
-export interface SwitchNetworkParameters {
-  caipNetworkId: string
-}
-export type SwitchNetworkReturnType = Network
-export type SwitchNetworkErrorType = LatchError
+export type {
+  SwitchNetworkErrorType,
+  SwitchNetworkParameters,
+  SwitchNetworkReturnType,
+} from './run/switchNetwork'
 
 /**
  * Makes a configured network active. When a wallet is connected on its namespace, the
@@ -18,47 +21,7 @@ export type SwitchNetworkErrorType = LatchError
  * await switchNetwork(kernel, { caipNetworkId: 'eip155:8453' })
  */
 export async function switchNetwork(kernel: Kernel, params: SwitchNetworkParameters): Promise<Network> {
-  const network = kernel.networks().find((n) => n.caipNetworkId === params.caipNetworkId)
-  if (!network) throw latchError('NETWORK_NOT_FOUND', {}, { details: params.caipNetworkId })
-  const namespace = network.chainNamespace
-  const state = kernel.getState()
-  const changesNamespace = state.activeNamespace !== namespace
-  if (changesNamespace) {
-    kernel.store.setState((draft) => {
-      draft.switchingNamespace = true
-    })
-  }
-  try {
-    const connectorId = state.connectorIds[namespace]
-    const connected = state.accounts[namespace]?.status === 'connected'
-    const current = state.networks[namespace]?.caipNetwork?.caipNetworkId
-    if (connected && connectorId && current !== network.caipNetworkId) {
-      const connector = kernel.connectors.get(connectorId)
-      if (!connector) throw latchError('CONNECTOR_NOT_CONNECTED')
-      if (!connector.switchNetwork)
-        throw latchError('CHAIN_MISMATCH', {}, { details: `${connector.name} cannot switch networks` })
-      try {
-        await connector.switchNetwork(network)
-      } catch (cause) {
-        throw toRpcError(cause)
-      }
-    }
-    kernel.store.setState((draft) => {
-      draft.activeNamespace = namespace
-    })
-    if (kernel.getState().networks[namespace]?.caipNetwork?.caipNetworkId !== network.caipNetworkId) {
-      applyChain(kernel, namespace, network.id)
-    } else {
-      evaluateUnsupportedChain(kernel, namespace)
-    }
-    kernel.storage.set('lastUsedChain', network.caipNetworkId)
-    if (connected) void refreshBalance(kernel, { namespace }).catch(() => {})
-    return network
-  } finally {
-    if (changesNamespace) {
-      kernel.store.setState((draft) => {
-        draft.switchingNamespace = false
-      })
-    }
-  }
+  // The work is imported on the first call: only a visitor who does it pays for it.
+  const run = await loadModule(() => import('./run/switchNetwork'), 'the code for switching networks')
+  return run.switchNetwork(kernel, params)
 }

@@ -5,6 +5,7 @@
  */
 import { CACHE_MAX_ENTRIES, createTtlCache } from '../cache'
 import { ConfigError, type LatchError, latchError, messages } from '../errors'
+import { loadModule } from '../loadModule'
 import type { Logger } from '../logger'
 import type { KernelStore } from '../store'
 import type { CaipNetworkId, Network } from '../types'
@@ -56,18 +57,6 @@ export function createApi(options: CreateApiOptions): KernelApi {
     maxEntries: CACHE_MAX_ENTRIES,
     now: options.transport?.now,
   })
-  let sender: Promise<typeof import('./sendApiRequest')> | undefined
-  const loadSender = () => {
-    sender ??= import('./sendApiRequest').catch((cause: unknown) => {
-      sender = undefined
-      throw latchError('NETWORK_REQUEST_FAILED', undefined, {
-        cause,
-        details: 'Could not load the API client',
-      })
-    })
-    return sender
-  }
-
   async function request<E>(call: ApiRequest<never, E>): Promise<unknown> {
     const service = call.service ?? 'blockchain'
     const method = call.method ?? 'GET'
@@ -96,7 +85,7 @@ export function createApi(options: CreateApiOptions): KernelApi {
       }
     }
     const send = async () =>
-      (await loadSender()).sendApiRequest(call, {
+      (await loadModule(() => import('./sendApiRequest'), 'the API client')).sendApiRequest(call, {
         baseUrl,
         endpoint,
         method,
