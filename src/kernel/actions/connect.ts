@@ -12,6 +12,6 @@ export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './r
  */
 export async function connect(kernel: Kernel, params: ConnectParameters): Promise<ConnectReturnType> {
   // The work is imported on the first call: only a visitor who does it pays for it.
-  const run = await loadModule(() => import('./run/connect'), 'the code for connecting to a wallet')
+  const run = await loadModule(() => import('./run'), 'the code for connecting to a wallet')
   return run.connect(kernel, params)
 }

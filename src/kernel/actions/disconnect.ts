@@ -13,6 +13,6 @@ export type { DisconnectErrorType, DisconnectParameters } from './run/disconnect
  */
 export async function disconnect(kernel: Kernel, params: DisconnectParameters = {}): Promise<void> {
   // The work is imported on the first call: only a visitor who does it pays for it.
-  const run = await loadModule(() => import('./run/disconnect'), 'the code for disconnecting')
+  const run = await loadModule(() => import('./run'), 'the code for disconnecting')
   return run.disconnect(kernel, params)
 }

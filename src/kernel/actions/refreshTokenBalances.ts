@@ -67,7 +67,7 @@ export async function refreshTokenBalances(
   try {
     // Reading (the sources, their schemas, the filters) is imported on the first read: an
     // app pays for it once an account is connected, not at start-up.
-    const { readTokenBalances } = await loadModule(() => import('./readTokenBalances'), 'the balance reader')
+    const { readTokenBalances } = await loadModule(() => import('./run'), 'the balance reader')
     result = await readTokenBalances(kernel, namespace, account.address, network, params.force === true)
   } catch (error) {
     gate.recordFailure(key)

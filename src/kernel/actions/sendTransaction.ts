@@ -21,6 +21,6 @@ export type {
  */
 export async function sendTransaction(kernel: Kernel, params: SendTransactionParameters): Promise<string> {
   // The work is imported on the first call: only a visitor who does it pays for it.
-  const run = await loadModule(() => import('./run/sendTransaction'), 'the code for sending')
+  const run = await loadModule(() => import('./run'), 'the code for sending')
   return run.sendTransaction(kernel, params)
 }

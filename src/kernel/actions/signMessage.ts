@@ -12,6 +12,6 @@ export type { SignMessageErrorType, SignMessageParameters, SignMessageReturnType
  */
 export async function signMessage(kernel: Kernel, params: SignMessageParameters): Promise<string> {
   // The work is imported on the first call: only a visitor who does it pays for it.
-  const run = await loadModule(() => import('./run/signMessage'), 'the code for signing')
+  const run = await loadModule(() => import('./run'), 'the code for signing')
   return run.signMessage(kernel, params)
 }

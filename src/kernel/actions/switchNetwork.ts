@@ -22,6 +22,6 @@ export type {
  */
 export async function switchNetwork(kernel: Kernel, params: SwitchNetworkParameters): Promise<Network> {
   // The work is imported on the first call: only a visitor who does it pays for it.
-  const run = await loadModule(() => import('./run/switchNetwork'), 'the code for switching networks')
+  const run = await loadModule(() => import('./run'), 'the code for switching networks')
   return run.switchNetwork(kernel, params)
 }
