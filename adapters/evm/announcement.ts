@@ -1,6 +1,6 @@
 /**
  * EIP-6963 announcements come from any script on the page, so each one is parsed before
- * it becomes a connector (DESIGN 'Security'): uuid, a short trimmed name, a reverse-DNS
+ * it becomes a connector: uuid, a short trimmed name, a reverse-DNS
  * rdns, a provider with `request`, and an icon that can only ever be an image.
  *
  * Icon policy: a `data:image/...` URI or an https URL, nothing else. SVG data URIs

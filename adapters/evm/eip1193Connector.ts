@@ -54,7 +54,7 @@ export function eip1193Connector(parameters: Eip1193ConnectorParameters): Connec
           chainId = await (await loadWalletActions()).switchChain(provider, { network })
         } catch {
           // Declined or impossible: stay connected on the wallet's chain; the kernel
-          // decides whether that chain is supported (SPEC §4 'Chain switch').
+          // decides whether that chain is supported (and may show UnsupportedChain).
         }
       }
       return { accounts, chainId }

@@ -1,8 +1,8 @@
 /**
  * A JSON-RPC client for a node's HTTP URL, shaped as an EIP-1193 provider so the read
  * actions take it or a wallet alike. Built on the kernel's fetch wrapper and retry loop,
- * with viem's http transport defaults: 10 s timeout, 3 retries 150 ms doubling (the SPEC
- * §9 request policy), retried only on the transient HTTP statuses and RPC codes.
+ * with viem's http transport defaults: 10 s timeout, 3 retries 150 ms doubling (the
+ * kernel's request retry policy), retried only on the transient HTTP statuses and RPC codes.
  */
 import { createHttpClient, parseWith, requestRetryPolicy, withRetry } from 'latchkit/internal'
 import * as z from 'zod/mini'

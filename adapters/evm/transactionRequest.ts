@@ -1,6 +1,6 @@
 /**
- * Builds the EVM transaction for a send (SPEC §7 'Sending') and enforces the fee rules of
- * SPEC §5 before anything reaches a wallet or an RPC.
+ * Builds the EVM transaction for a send (a native transfer, or an ERC-20 `transfer` call)
+ * and enforces the fee rules (`assertFeeValues`) before anything reaches a wallet or an RPC.
  */
 import { type Network, ValidationError } from 'latchkit'
 import { messages } from 'latchkit/internal'
@@ -44,7 +44,7 @@ function invalid(details: string): ValidationError {
 }
 
 function readAddress(value: unknown, field: string): Hex {
-  // Strict: a mixed-case address must carry a valid EIP-55 checksum (SPEC §5), so a
+  // Strict: a mixed-case address must carry a valid EIP-55 checksum, so a
   // mistyped character is caught instead of sending funds to a different address.
   if (typeof value !== 'string' || !isAddress(value)) throw invalid(`${field} is not a valid address`)
   return toChecksumAddress(value)

@@ -3,8 +3,8 @@ import { isSolanaAddress } from './address'
 import type { StandardWalletAccount } from './walletStandard'
 
 /**
- * The Solana accounts among a wallet's accounts, as EOA accounts (SPEC §6: Solana's
- * preferred account type is eoa). A multi-chain wallet also lists accounts of other
+ * The Solana accounts among a wallet's accounts, as EOA accounts (Solana's preferred
+ * account type is eoa). A multi-chain wallet also lists accounts of other
  * chains; those, and anything whose address is not a public key, are dropped.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * A Wallet Standard wallet registers itself from any script on the page, so its fields are
- * parsed before it becomes a connector (DESIGN 'Security'), with the rules the EVM adapter
+ * parsed before it becomes a connector, with the rules the EVM adapter
  * applies to EIP-6963 announcements: a short trimmed name, an icon that can only ever be
  * an image (a `data:image/...` URI or an https URL, never markup; Latchkit renders icons
  * only through `<img src>`), at least one `solana:` chain, and `standard:connect`.

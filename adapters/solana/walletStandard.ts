@@ -54,7 +54,7 @@ export interface StandardEventsFeature {
   ): () => void
 }
 
-/** Options a wallet passes to the RPC when it sends (the SPEC §5 options plus the standard's). */
+/** Options a wallet passes to the RPC when it sends (Latchkit's send options plus the standard's). */
 export interface SolanaTransactionOptions {
   preflightCommitment?: 'processed' | 'confirmed' | 'finalized'
   minContextSlot?: number

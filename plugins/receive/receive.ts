@@ -1,7 +1,7 @@
 import { definePlugin, type Plugin } from 'latchkit'
 import { receiveStrings } from './strings'
 
-/** The receive plugin's id, also its `features` contribution id (SPEC §1 order). */
+/** The receive plugin's id, also its `features` contribution id (order 300). */
 export const RECEIVE_PLUGIN_ID = 'receive'
 
 /**

@@ -38,7 +38,7 @@ export interface PrepareSendParameters {
 /**
  * Checks the send state in the order the visitor reads the form and throws a
  * ValidationError for the first problem; its `code` names it:
- * - SPEC §5, through the kernel's `assertSendInput` (exact messages):
+ * - the send form's first rule, `assertSendInput` (exact messages):
  *   SEND_AMOUNT_AND_RECEIVER_REQUIRED (amount empty or zero, or no receiver),
  *   SEND_TOKEN_REQUIRED, UNSUPPORTED_CHAIN;
  * - then SEND_INVALID_RECEIVER (not an address by the namespace adapter's strict check,

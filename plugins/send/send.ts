@@ -4,8 +4,8 @@ import { sendStrings } from './strings'
 
 /**
  * The Send feature: a button on the Account view, the Send and SendPreview views (loaded
- * lazily, each its own chunk) and the SPEC §3 send state under `plugins.send`. The state
- * resets after a send (SPEC §4), when the account or network changes and on disconnect.
+ * lazily, each its own chunk) and the send form's state under `plugins.send`. The form
+ * clears after a send, when the account or network changes and on disconnect.
  *
  * @example
  * import { send } from 'latchkit/plugins/send'

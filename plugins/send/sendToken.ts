@@ -19,8 +19,8 @@ export type SendTokenErrorType = LatchError
 /**
  * Sends what the send state holds: checks it, converts the amount to base units, asks the
  * wallet through the kernel's `sendTransaction` (native transfer or token transfer, as
- * the adapter builds it), records the transaction as pending (at most 99, SPEC §9) and
- * clears the form (SPEC §4). On failure the form is left exactly as the visitor typed it.
+ * the adapter builds it), records the transaction as pending (at most 99) and
+ * clears the form. On failure the form is left exactly as the visitor typed it.
  *
  * @example
  * sendSlice(kernel).set((s) => { s.token = usd; s.sendTokenAmount = '12.5'; s.receiverAddress = bob })

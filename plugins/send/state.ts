@@ -3,7 +3,7 @@ import type { TokenBalance } from 'latchkit'
 /** The send plugin's id: its slice lives under `plugins.send` in the kernel state. */
 export const SEND_PLUGIN_ID = 'send'
 
-/** SPEC §9: at most this many pending transactions are kept; the oldest go first. */
+/** At most this many pending transactions are kept; the oldest go first. */
 export const PENDING_TRANSACTIONS_LIMIT = 99
 
 /** A transaction the wallet accepted; kept until the account disconnects. */
@@ -28,7 +28,8 @@ export interface FeeEstimate {
 }
 
 /**
- * The send state of SPEC §3, plus the fee estimate the views share and the pending list.
+ * The send form's state (token, amount, receiver, balances), plus the fee estimate the
+ * views share and the pending list.
  * `sendTokenAmount` is the amount exactly as typed: it is parsed to base units with the
  * token's decimals only when sent, so no float ever rounds it.
  */
@@ -46,7 +47,7 @@ export interface SendState {
   tokenBalances: TokenBalance[]
   /** True while the wallet is asked to send. */
   loading: boolean
-  /** When reading balances last failed (ms since the epoch); SPEC §4: not again within 30 s. */
+  /** When reading balances last failed (ms since the epoch); not asked again within 30 s. */
   lastRetry: number | undefined
   fee: FeeEstimate | undefined
   /** Newest first, at most {@link PENDING_TRANSACTIONS_LIMIT}. */
@@ -76,7 +77,7 @@ export function initialSendState(): SendState {
 }
 
 /**
- * Clears what the visitor entered (SPEC §4: after a token is sent), keeping the balances
+ * Clears what the visitor entered (after a token is sent), keeping the balances
  * and the pending transactions.
  *
  * @example

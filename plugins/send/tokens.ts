@@ -14,7 +14,7 @@ export function sendableTokens(
 ): TokenBalance[] {
   if (!network) return []
   const onNetwork = account.tokenBalance.filter(
-    // SPEC §5: zero-decimal tokens are low quality and not offered.
+    // Zero-decimal tokens are low quality and not offered.
     (token) => token.chainId === network.caipNetworkId && Number(token.quantity.decimals) > 0,
   )
   if (onNetwork.length > 0) return onNetwork
@@ -56,7 +56,7 @@ export function tokenKey(token: TokenBalance): string {
 
 /**
  * The native balance's worth in USD as a decimal string ('0' without a native balance or
- * a price); SPEC §3 `networkBalanceInUSD`.
+ * a price): the send state's `networkBalanceInUSD`.
  *
  * @example
  * networkBalanceInUSD([{ quantity: { numeric: '2', decimals: '18' }, price: 3000, ... }]) // '6000.00'

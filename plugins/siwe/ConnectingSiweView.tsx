@@ -6,9 +6,9 @@ import { siweController } from './service'
 import type { SiweState } from './types'
 
 /**
- * ConnectingSiwe (SPEC §2 'sign-in message'): asks the visitor to sign in, shows
- * 'Authenticating...' while the wallet signs and the verifier checks, and the SPEC §8
- * message when it failed. Cancel disconnects when sign-in is required, else only closes.
+ * ConnectingSiwe: asks the visitor to sign the sign-in message, shows
+ * 'Authenticating...' while the wallet signs and the verifier checks, and why it failed
+ * ('Signature declined', ...) when it did. Cancel disconnects when sign-in is required, else only closes.
  */
 export default function ConnectingSiweView(): ReactElement {
   const kernel = useKernel()

@@ -1,5 +1,5 @@
 /**
- * The sign-in flow of SPEC §4 for one kernel: when to ask, how a sign-in runs, what a
+ * The sign-in flow for one kernel: when to ask, how a sign-in runs, what a
  * failure does, Cancel, sign-out and the close guard. Sessions are kept by
  * sessionKeeper.ts and restored by restoreSession.ts. Everything lives in this closure and
  * in the plugin's slice; nothing at module level.
@@ -53,7 +53,7 @@ export function createSiweController(
     if (!viewIsOpen()) kernel.router.open(SIWE_VIEW_ID)
   }
 
-  /** SPEC §4: an active address on a supported network and no session: ask. */
+  /** An active address on a supported network and no session covering it: ask. */
   function evaluate(): void {
     if (stopped) return
     const target = activeTarget(kernel)
@@ -130,7 +130,7 @@ export function createSiweController(
           draft.status = 'idle'
           draft.error = failure(error)
         })
-        // SPEC §4: the sign view reopens with the error (the visitor may have closed it).
+        // The sign view reopens with the error (the visitor may have closed it).
         const now = activeTarget(kernel)
         if (now && sameTarget(now, target)) openView()
         kernel.bus.emit('error', { error, source: 'siwe' })
@@ -144,7 +144,7 @@ export function createSiweController(
         draft.status = 'idle'
         draft.error = undefined
       })
-      // SPEC §4: on success the modal closes.
+      // On success the modal closes.
       if (viewIsOpen()) kernel.router.close()
     } else {
       // The visitor moved on meanwhile; ask about where they are now.
@@ -199,7 +199,7 @@ export function createSiweController(
     },
   }
 
-  // SPEC §2: closing is blocked on the sign view while sign-in is required and missing.
+  // Closing is blocked on the sign view while sign-in is required and missing.
   const removeGuard = kernel.router.addCloseGuard(() => {
     if (!required || kernel.router.current()?.view !== SIWE_VIEW_ID) return true
     const target = activeTarget(kernel)
@@ -216,7 +216,7 @@ export function createSiweController(
     queueMicrotask(evaluate)
   })
 
-  // SPEC §4 'Disconnect' clears the session; it is revoked on the server as well.
+  // A disconnect clears the session; it is revoked on the server as well.
   const offDisconnect = kernel.bus.on('disconnect', ({ namespace }) => {
     if (namespace !== 'eip155') return
     attempt = undefined

@@ -20,7 +20,7 @@ export interface SiweController {
 }
 
 /**
- * The controller of the kernel's siwe plugin; throws SPEC §8 'SIWX is not enabled'
+ * The controller of the kernel's siwe plugin; throws 'SIWX is not enabled'
  * (code SIWX_NOT_ENABLED) when the plugin is not installed.
  *
  * @example

@@ -35,7 +35,7 @@ function checkOptions(options: SiweOptions): void {
 }
 
 /**
- * Sign-in with the wallet (EIP-4361, SPEC §4): after a wallet connects on a supported
+ * Sign-in with the wallet (EIP-4361): after a wallet connects on a supported
  * network, the ConnectingSiwe view asks the visitor to sign a message; the integrator's
  * verifier checks it and creates the session the host app can trust. Sessions survive a
  * reload, are asked for again when the account or chain changes, and end on disconnect.

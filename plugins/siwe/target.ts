@@ -5,12 +5,12 @@ import { isSupportedNetwork } from 'latchkit/internal'
 export interface SiweTarget {
   address: string
   chainId: number
-  /** The account's type as the wallet reported it (SPEC §3 Account). */
+  /** The account's type as the wallet reported it (`eoa`, `smartAccount`, ...). */
   accountType: AccountType | undefined
 }
 
 /**
- * SPEC §4: sign-in applies when an (EVM) address is active on a supported network.
+ * Sign-in applies when an (EVM) address is active on a supported network.
  * Undefined otherwise: not connected, another namespace active, or an unsupported chain
  * (the UnsupportedChain view has the floor then).
  */

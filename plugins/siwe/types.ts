@@ -59,7 +59,7 @@ export interface SiweOptions {
   verifier: SiweVerifier
   /**
    * When true, a connected visitor must sign in: the modal cannot be closed before, and
-   * Cancel disconnects the wallet (SPEC §2, §4). Default false.
+   * Cancel disconnects the wallet. Default false.
    */
   required?: boolean
   /** Default: `location.host`. */
@@ -83,7 +83,7 @@ export interface SiweFailure {
 export interface SiweState {
   /** The current session (it may cover another account than the active one). */
   session: SiweSession | undefined
-  /** 'signing' while the wallet prompt and the verification run (SPEC §8 'Authenticating...'). */
+  /** 'signing' while the wallet prompt and the verification run (the view shows 'Authenticating...'). */
   status: 'idle' | 'signing'
   error: SiweFailure | undefined
   required: boolean

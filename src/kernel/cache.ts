@@ -1,16 +1,16 @@
 /**
- * Bounded TTL caches and the failure gate of SPEC §4/§9. Each is created by a factory and
- * owned by whoever created it: nothing is cached at module level.
+ * Bounded TTL caches and the failure gate (no retry within 30 s of a failure). Each is
+ * created by a factory and owned by whoever created it: nothing is cached at module level.
  */
 
-/** SPEC §9 cache lifetimes. */
+/** How long answers are kept: 30 s for balances, 5 minutes for names and identities. */
 export const PORTFOLIO_TTL_MS = 30_000
 export const NATIVE_BALANCE_TTL_MS = 30_000
 export const ENS_TTL_MS = 5 * 60_000
 export const IDENTITY_TTL_MS = 5 * 60_000
-/** SPEC §9 cache maximum. */
+/** The most entries one cache holds; the oldest go first. */
 export const CACHE_MAX_ENTRIES = 8192
-/** SPEC §4/§9: a failed token balance is not retried within 30 s. */
+/** A failed token balance read is not retried within 30 s. */
 export const TOKEN_BALANCE_RETRY_MS = 30_000
 
 export interface TtlCacheOptions {
@@ -95,7 +95,7 @@ export interface FailureGate<K = string> {
 
 /**
  * Remembers failures so a key is not retried within `windowMs` of its last failure
- * (SPEC §4: token balance not retried within 30 s).
+ * (the token balances use it: not retried within 30 s).
  *
  * @example
  * const gate = createFailureGate()

@@ -1,6 +1,7 @@
 /**
  * Internal steps shared by the connection actions: writing a connection into the store,
- * following a connector's events, clearing a namespace, and the SPEC §4 network rules.
+ * following a connector's events, clearing a namespace, and the network rules (a wallet on
+ * a network outside the app's list is unsupported and may open UnsupportedChain).
  */
 import type { Kernel } from './kernelTypes'
 import { initialAccountState, initialNetworkState, overallStatus } from './store'
@@ -91,7 +92,7 @@ export function applyAccounts(kernel: Kernel, namespace: ChainNamespace, account
 }
 
 /**
- * Applies a wallet's chain id. SPEC §4: if network switching is on, unsupported networks
+ * Applies a wallet's chain id. If network switching is on, unsupported networks
  * are not allowed and the active network is unsupported, the UnsupportedChain view opens.
  */
 export function applyChain(kernel: Kernel, namespace: ChainNamespace, chainId: number | string): void {
@@ -189,7 +190,7 @@ export function watchConnector(kernel: Kernel, connector: Connector): void {
 }
 
 /**
- * SPEC §4 'Disconnect': clears account, network, connector id and social provider of a
+ * A disconnect, locally: clears account, network, connector id and social provider of a
  * namespace (plugins clear their own state on the `disconnect` event).
  */
 export function clearNamespace(kernel: Kernel, namespace: ChainNamespace): void {

@@ -1,5 +1,5 @@
 /**
- * The one fetch wrapper of SPEC §7 'Generic HTTP wrapper': GET/POST/PUT/DELETE with a JSON
+ * The one fetch wrapper: GET/POST/PUT/DELETE with a JSON
  * body and query params, the clientId appended when configured, and typed failures:
  * a non-OK status is an {@link HttpError} ('HTTP status code: {status}') carrying
  * Retry-After, a network failure is an HttpError with status 0 wrapping the cause.
@@ -20,7 +20,7 @@ export interface HttpRequestOptions {
   body?: unknown
   signal?: AbortSignal
   headers?: Record<string, string>
-  /** Passed to fetch, e.g. `'no-cache'` for the onramp history (SPEC §7). */
+  /** Passed to fetch, e.g. `'no-cache'` for answers that must not come from the browser cache. */
   cache?: RequestCache
   /** Overrides the client's timeout for this request. */
   timeoutMs?: number

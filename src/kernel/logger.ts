@@ -1,5 +1,5 @@
 /**
- * A leveled logger with a byte-bounded ring buffer of formatted entries (SPEC §9: 1,024,000
+ * A leveled logger with a byte-bounded ring buffer of formatted entries (1,024,000
  * bytes, default level error). The buffer is what a support dump or the embedded-wallet
  * frame reads; the sink (console by default) is where entries are shown.
  */
@@ -9,7 +9,7 @@ export type LogEntryLevel = Exclude<LogLevel, 'silent'>
 
 const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 }
 
-/** SPEC §9. */
+/** The most bytes of UTF-8 the log buffer holds. */
 export const LOG_BUFFER_BYTES = 1_024_000
 export const DEFAULT_LOG_LEVEL: LogLevel = 'error'
 

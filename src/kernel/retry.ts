@@ -1,5 +1,5 @@
 /**
- * The retry policies of SPEC §9 as plain data, the pure schedule {@link retryDelay}, the
+ * The retry policies as plain data, the pure schedule {@link retryDelay}, the
  * classifier {@link isRetryableError} and one loop, {@link withRetry}, that runs them.
  */
 import { HttpError, isUserRejection, LatchError, latchError, TimeoutError, ValidationError } from './errors'
@@ -21,7 +21,7 @@ export interface RetryPolicy {
   readonly maxWaitMs: number
 }
 
-/** SPEC §9 request retry: 3 retries, 150 ms doubling, Retry-After honoured. */
+/** Request retry: 3 retries, 150 ms doubling, Retry-After honoured. */
 export const requestRetryPolicy: RetryPolicy = Object.freeze({
   retries: 3,
   delayMs: 150,
@@ -31,7 +31,7 @@ export const requestRetryPolicy: RetryPolicy = Object.freeze({
   maxWaitMs: 60_000,
 })
 
-/** SPEC §9 query retry: 3 retries, doubling from 1 s, capped at 30 s. */
+/** Query retry: 3 retries, doubling from 1 s, capped at 30 s. */
 export const queryRetryPolicy: RetryPolicy = Object.freeze({
   retries: 3,
   delayMs: 1_000,
@@ -41,7 +41,7 @@ export const queryRetryPolicy: RetryPolicy = Object.freeze({
   maxWaitMs: 60_000,
 })
 
-/** SPEC §9 generic retry helper: 2 retries, 100 ms apart. */
+/** Generic retry helper: 2 retries, 100 ms apart. */
 export const genericRetryPolicy: RetryPolicy = Object.freeze({
   retries: 2,
   delayMs: 100,
@@ -53,7 +53,7 @@ export const genericRetryPolicy: RetryPolicy = Object.freeze({
 
 /** RPC codes worth another try: unknown (-1), limit exceeded (-32005), internal (-32603). */
 export const retryableRpcCodes: readonly number[] = Object.freeze([-1, -32005, -32603])
-/** HTTP statuses worth another try (SPEC §9); every other 4xx/5xx is final. */
+/** HTTP statuses worth another try; every other 4xx/5xx is final. */
 export const retryableHttpStatuses: readonly number[] = Object.freeze([
   403, 408, 413, 429, 500, 502, 503, 504,
 ])
@@ -73,7 +73,7 @@ function isAbort(error: object): boolean {
 /**
  * Decides whether a failure is transient. Never retried: user rejections, aborts, schema
  * failures, Latchkit's own rule errors, RPC codes other than -1/-32005/-32603 and HTTP
- * statuses outside the SPEC §9 list. Retried: those codes and statuses, timeouts, network
+ * statuses outside `retryableHttpStatuses`. Retried: those codes and statuses, timeouts, network
  * failures (HttpError status 0) and unknown errors without a code (a transport hiccup).
  *
  * @example

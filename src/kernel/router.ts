@@ -33,7 +33,7 @@ export interface Router {
   open(view: string, params?: RouterEntry['params']): void
   /** Closes unless a guard objects; returns whether the modal closed. */
   close(): boolean
-  /** Adds a guard that can block closing (SPEC §2: sign-in required). */
+  /** Adds a guard that can block closing (e.g. while sign-in is required). */
   addCloseGuard(guard: CloseGuard): () => void
   /** Reasons given by the guards that currently block closing. */
   closeBlockers(): string[]

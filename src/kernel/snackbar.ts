@@ -1,6 +1,6 @@
 import type { KernelStore, SnackbarLink, SnackbarVariant } from './store'
 
-/** SPEC §2/§9: a new message while one is open hides it, then shows after 150 ms. */
+/** A new message while one is open hides it, then shows after 150 ms. */
 export const SNACKBAR_SWAP_MS = 150
 /** How long success and error messages stay; loading stays until replaced or hidden. */
 export const SNACKBAR_VISIBLE_MS = 2200

@@ -1,5 +1,5 @@
 /**
- * Typed, schema-checked persistence (SPEC §3 'Local storage'). Every key has a zod schema;
+ * Typed, schema-checked persistence. Every key has a zod schema;
  * what is read is parsed, what is written is validated first. A corrupt or invalid stored
  * value is removed and logged, and costs nothing else; a backend that throws (quota,
  * privacy mode, blocked storage) never throws out of here.
@@ -23,7 +23,7 @@ export interface StorageKey<T> {
   readonly schema: z.core.$ZodType<T>
 }
 
-/** SPEC §9: recent wallets kept. */
+/** How many recent wallets are kept. */
 export const RECENT_WALLETS_LIMIT = 2
 
 const accountTypes = [
@@ -49,7 +49,7 @@ function key<T>(name: string, schema: z.core.$ZodType<T>): StorageKey<T> {
   return { name, schema }
 }
 
-/** The kernel's own keys (SPEC §3 plus the silent-reconnect bookkeeping). */
+/** The kernel's own keys (the widget's state plus the silent-reconnect bookkeeping). */
 export const storageKeys = Object.freeze({
   /** Most recent first, deduplicated by id, at most 2. */
   recentWallets: key('recentWallets', z.array(recentWalletSchema).check(z.maxLength(RECENT_WALLETS_LIMIT))),

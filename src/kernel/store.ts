@@ -44,7 +44,7 @@ export interface KernelState {
   accounts: { [namespace: string]: AccountState }
   networks: { [namespace: string]: NetworkState }
   connectorIds: { [namespace: string]: string | undefined }
-  /** Set while the active namespace changes (SPEC §4 'Chain switch'). */
+  /** Set while the active namespace changes (a switch to a network of another namespace). */
   switchingNamespace: boolean
   modal: { open: boolean; history: RouterEntry[] }
   snackbar: SnackbarState
@@ -58,7 +58,7 @@ export type KernelStore = Omit<StoreApi<KernelState>, 'setState'> & {
   setState(recipe: (draft: KernelState) => void): void
 }
 
-/** SPEC §6 preferred account type defaults. */
+/** The preferred account type of each namespace, by default. */
 export const defaultPreferredAccountTypes: Partial<Record<ChainNamespace, AccountType>> = {
   eip155: 'smartAccount',
   solana: 'eoa',

@@ -5,7 +5,12 @@ export { Avatar } from './Avatar'
 export type { ConnectButtonProps } from './ConnectButton'
 export { ConnectButton } from './ConnectButton'
 export { useKernel } from './context'
-export type { AccountTabContribution, ConnectMethodContribution, FeatureContribution } from './contributions'
+export type {
+  AccountTabContribution,
+  ConnectMethodContribution,
+  ConnectorTypeContribution,
+  FeatureContribution,
+} from './contributions'
 export { ProviderMissingError } from './errors'
 export { formatBalance, safeImageUrl, truncateAddress } from './format'
 export type { LatchProviderProps } from './LatchProvider'

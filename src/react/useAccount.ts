@@ -12,7 +12,7 @@ export type UseAccountReturnType = AccountState & {
 const DISCONNECTED = initialAccountState()
 
 /**
- * The account state of SPEC §3 for one namespace (default: the active one).
+ * The account state (address, balance, status, ...) of one namespace (default: the active one).
  *
  * @example
  * const { address, isConnected, balance, balanceSymbol } = useAccount()

@@ -29,7 +29,7 @@ export const WAIT_MS = 15_000
 export function eventually<T>(
   read: () => T | Promise<T>,
   options: { timeout?: number; message?: string } = {},
-) {
+): ReturnType<typeof expect.poll<T>> {
   return expect.poll(read, { timeout: WAIT_MS, interval: 50, ...options })
 }
 

@@ -10,7 +10,7 @@ import {
 export type EstimateFeeParameters = TransactionRequestParameters
 /** The fee in the native currency's base units, and its symbol. */
 export type EstimateFeeReturnType = { fee: bigint; symbol: string }
-/** ValidationError for bad input (SPEC §5 fee rules included); the RPC's failure, mapped. */
+/** ValidationError for bad input (the fee rules included); the RPC's failure, mapped. */
 export type EstimateFeeErrorType = LatchError
 
 /**

@@ -13,7 +13,8 @@ export type SendTransactionParameters = TransactionRequestParameters
 /** The transaction hash. */
 export type SendTransactionReturnType = `0x${string}`
 /**
- * ValidationError for the fee rules of SPEC §5 and bad input (raised before the wallet is
+ * ValidationError for a broken fee rule (gasPrice mixed with EIP-1559 fees, a max fee
+ * above 2^256-1, a tip above the max fee) and bad input (raised before the wallet is
  * asked anything), 'Chain mismatch' when the wallet is on another chain than `network`,
  * UserRejectedRequestError (4001) and other mapped wallet errors.
  */

@@ -36,7 +36,7 @@ export async function signMessage(
     method: 'personal_sign',
     params: [utf8ToHex(message), toChecksumAddress(address)],
   })
-  // SPEC §5: a signed message is 0x followed by 62 or more hex characters.
+  // A signed message is 0x followed by 62 or more hex characters.
   if (!isSignedMessage(signature)) {
     throw new ValidationError(messages.VALIDATION_FAILED, {
       code: 'VALIDATION_FAILED',

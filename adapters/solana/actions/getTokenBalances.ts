@@ -52,7 +52,7 @@ const parsedTokenAccountsSchema = z.array(
  * Reads SOL and every SPL token (Token and Token-2022 programs) held by `address`, in
  * the kernel's TokenBalance shape (`quantity.numeric` in whole units). Without a price
  * source, `price` is 0 and `value` absent. Zero-decimal tokens are returned as they are;
- * the kernel drops them (SPEC §5).
+ * the kernel drops them as low quality.
  *
  * @example
  * await getTokenBalances(rpc, { address, network: solana, tokens: { [usdcMint]: { name: 'USD Coin', symbol: 'USDC' } } })

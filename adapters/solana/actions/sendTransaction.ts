@@ -27,8 +27,9 @@ export interface SendTransactionParameters {
   /** SPL mint address; absent for SOL. */
   tokenAddress?: string
   /**
-   * signAndSend options (SPEC §5): skipPreflight, preflightCommitment (one of its list),
-   * maxRetries, minContextSlot. Validated before anything is built.
+   * signAndSend options: skipPreflight (boolean), preflightCommitment (one of
+   * `solanaCommitments`), maxRetries and minContextSlot (numbers). Validated before
+   * anything is built.
    */
   options?: unknown
 }
@@ -48,7 +49,7 @@ function invalid(details: string): ValidationError {
 }
 
 /**
- * Sends SOL (`to` and `value`, SPEC §7) or, with `tokenAddress`, an SPL token, signed by
+ * Sends SOL (`to` and `value` in lamports) or, with `tokenAddress`, an SPL token, signed by
  * the wallet: through `solana:signAndSendTransaction` when the wallet has it, else
  * `solana:signTransaction` and the adapter's own RPC. The receiver's associated token
  * account is created in the same transaction when it does not exist yet.

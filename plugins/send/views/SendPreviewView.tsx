@@ -12,7 +12,7 @@ import { useSendState } from './useSendState'
 
 /**
  * SendPreview: what will be sent, to whom, on which network and for what fee; Send asks
- * the wallet. Success: a snackbar with the hash, the form cleared (SPEC §4), back to
+ * the wallet. Success: a snackbar with the hash, the form cleared, back to
  * Account. A declined prompt or a failure: the form stays as typed, the visitor is told.
  */
 export default function SendPreviewView(): ReactElement {

@@ -27,7 +27,7 @@ import { formatFee, formatUsd, safeLinkUrl } from './format'
 import { sendCss } from './sendCss'
 import { useSendState } from './useSendState'
 
-/** SPEC §4/§9: balances are not asked again within 30 s of a failure. */
+/** Balances are not asked again within 30 s of a failure. */
 const BALANCE_RETRY_MS = 30_000
 /** Names are looked up once typing pauses, not on every key. */
 const NAME_LOOKUP_DELAY_MS = 300
@@ -58,7 +58,7 @@ export default function SendView(): ReactElement {
   const receiverText = state.receiverProfileName ?? state.receiverAddress ?? ''
   const resolvedAddress = note.kind === 'address' || note.kind === 'name' ? note.address : undefined
 
-  // The SPEC §3 send state mirrors what can be sent and what the native balance is worth.
+  // The send state mirrors what can be sent and what the native balance is worth.
   useEffect(() => {
     sendSlice(kernel).set((draft) => {
       draft.tokenBalances = tokens

@@ -3,7 +3,8 @@ import type { Translate } from 'latchkit/react'
 
 /**
  * The visitor's words for a failed send check: `send.error.<code>` when a string exists
- * for the code (SPEC §5 texts by default, a locale may translate them), else the error's
+ * for the code (the send plugin's English messages by default, a locale may translate
+ * them), else the error's
  * short message; anything that is not a LatchError is 'Transaction failed'.
  *
  * @example

@@ -11,8 +11,8 @@ export interface ActiveConnection {
 }
 
 /**
- * The connector, network and address an action works with, or the SPEC §8 internal error
- * that says which is missing.
+ * The connector, network and address an action works with, or the error that says which
+ * is missing ('No ActiveCaipAddress found', 'Unsupported chain', ...).
  */
 export function activeConnection(kernel: Kernel, namespace?: ChainNamespace): ActiveConnection {
   const state = kernel.getState()

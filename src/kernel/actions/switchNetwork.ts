@@ -15,7 +15,7 @@ export type {
 
 /**
  * Makes a configured network active. When a wallet is connected on its namespace, the
- * wallet is asked to switch; a namespace change sets the switching flag (SPEC §4).
+ * wallet is asked to switch; a namespace change sets `switchingNamespace` while it runs.
  *
  * @example
  * await switchNetwork(kernel, { caipNetworkId: 'eip155:8453' })

@@ -1,11 +1,11 @@
 /**
- * The `wallet_getAssets` answer (SPEC §3 'Asset from wallet_getAssets'), checked before the
+ * The `wallet_getAssets` answer (address, hex balance, type, metadata), checked before the
  * kernel turns it into token balances.
  */
 import * as z from 'zod/mini'
 import { looseNumber, optionalText } from './schemaParts'
 
-/** SPEC §3 'Asset from wallet_getAssets': one asset of what a wallet reports. */
+/** One asset of what a wallet reports through `wallet_getAssets`. */
 export const walletAssetSchema = z.looseObject({
   address: z.string(),
   balance: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/, 'must be a hex quantity')),

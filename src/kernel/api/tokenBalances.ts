@@ -1,13 +1,13 @@
 /**
  * Pure steps shared by every balance source: turning `wallet_getAssets` answers and
- * native balances into TokenBalance entries, the SPEC §5 low-quality filter and the sort
+ * native balances into TokenBalance entries, the low-quality filter (zero decimals), the sort
  * by value. No I/O here, so each rule is tested on its own.
  */
 import { formatUnits } from '../formatUnits'
 import type { CaipNetworkId, TokenBalance, WalletAsset } from '../types'
 
 /**
- * Maps the assets a wallet reports (SPEC §3 'Asset from wallet_getAssets') to token
+ * Maps the assets a wallet reports through `wallet_getAssets` to token
  * balances. Value is the wallet's, else price times amount.
  *
  * @example
@@ -37,7 +37,7 @@ export function assetsToTokenBalances(
 }
 
 /**
- * SPEC §5: tokens with zero decimals are low quality, and entries whose
+ * Tokens with zero decimals are low quality: entries whose
  * `quantity.decimals` is '0' are dropped.
  *
  * @example

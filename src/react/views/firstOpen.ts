@@ -1,7 +1,7 @@
 /**
  * What the first open of the modal shows, in one lazily loaded module: the dialog shell
  * and its stylesheet, the Connect and ConnectingExternal views, the Account view and its Tokens tab (the views
- * DESIGN's budget names). Why one: esbuild gives every dynamic import a file of its own
+ * the first-open size budget counts). Why one: esbuild gives every dynamic import a file of its own
  * and splits the code those files share into more files; a visitor fetches all of these on
  * the first open anyway, and five files gzip to about 1 KB more than one.
  */

@@ -9,7 +9,7 @@ export interface DisconnectParameters {
 }
 export type DisconnectErrorType = LatchError
 
-/** Connector kinds whose one session spans chains (SPEC §4). */
+/** Connector kinds whose one session spans chains: disconnecting one disconnects all. */
 const SHARED_SESSION_TYPES = ['WALLET_CONNECT', 'AUTH', 'MULTI_CHAIN']
 
 /** What `disconnect` (actions/disconnect.ts) does, loaded on its first call. */

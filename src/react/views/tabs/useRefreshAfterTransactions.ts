@@ -2,7 +2,7 @@
 import type { Kernel } from 'latchkit'
 import { useEffect, useRef } from 'react'
 
-/** SPEC §9 polling interval: the second look after a transaction, once it is likely mined. */
+/** The second look after a transaction (4 s), once it is likely mined. */
 export const AFTER_TX_RECHECK_MS = 4000
 
 /**
