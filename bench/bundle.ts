@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { build, type Metafile, type Plugin } from 'esbuild'
+import { type PreloadFiles, preloadFromMetafile } from '../scripts/modulepreload.mjs'
 import { repoRoot } from './paths'
 
 export interface Bundle {
@@ -25,7 +26,18 @@ export interface Bundle {
 export async function bundleApp(
   entryPoint: string,
   plugins: Plugin[],
-  { external = [], workingDir = repoRoot }: { external?: string[]; workingDir?: string } = {},
+  {
+    external = [],
+    workingDir = repoRoot,
+    banner,
+    footer,
+  }: {
+    external?: string[]
+    workingDir?: string
+    /** Code put first and last in every JS file (the cold-path bench marks chunks with it). */
+    banner?: string
+    footer?: string
+  } = {},
 ): Promise<Bundle> {
   const outdir = mkdtempSync(join(tmpdir(), 'latchkit-bench-'))
   try {
@@ -53,6 +65,8 @@ export async function bundleApp(
         '.webp': 'file',
       },
       external,
+      ...(banner === undefined ? {} : { banner: { js: banner } }),
+      ...(footer === undefined ? {} : { footer: { js: footer } }),
       metafile: true,
       write: true,
       logLevel: 'silent',
@@ -65,4 +79,13 @@ export async function bundleApp(
     rmSync(outdir, { recursive: true, force: true })
     throw error
   }
+}
+
+/**
+ * What a page serving the bundle names in `<link rel="modulepreload">`, as an integrator
+ * gets it from scripts/modulepreload.mjs: the start-up chunks and Latchkit's modal module
+ * (none in the peers' builds).
+ */
+export function preloadFiles(bundle: Bundle): PreloadFiles {
+  return preloadFromMetafile(bundle.metafile, { entry: bundle.entry })
 }

@@ -1,5 +1,6 @@
 import type { BudgetResult } from './budgets'
 import type { Weight } from './chunkSizes'
+import { coldPathMarkdown } from './coldPath'
 import type { BenchResults } from './results'
 import type { SpeedRow } from './speed'
 
@@ -182,7 +183,7 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     '## Speed',
     '',
-    'Debian Chromium, headless, every request that is not to 127.0.0.1 blocked, each app served as a static build from 127.0.0.1, a fresh browser context per page load. The page announces one EIP-6963 wallet so every list has an entry to wait for. Cold: the connect button is clicked as soon as it exists (again every 250 ms while the app ignores it) and the clock runs from navigation start. Warm: the page is at rest (load, then 2 s without a request) before the click; the requests sent until then are the start-up requests (per host the most any load sent, and every outside URL any load tried). Page loads go round-robin over the apps so changes in machine load hit every row alike. Paint times are taken in the page with requestAnimationFrame. Timings are reported, never asserted: they depend on the machine and on what else runs on it.',
+    "Debian Chromium, headless, every request that is not to 127.0.0.1 blocked, each app served as a static build from 127.0.0.1, a fresh browser context per page load. Each page names its start-up chunks (and Latchkit's modal module) in `<link rel=\"modulepreload\">`, from the build's metafile by scripts/modulepreload.mjs, as an integrator's page would. The page announces one EIP-6963 wallet so every list has an entry to wait for. Cold: the connect button is clicked as soon as it exists (again every 250 ms while the app ignores it) and the clock runs from navigation start. Warm: the page is at rest (load, then 2 s without a request) before the click; the requests sent until then are the start-up requests (per host the most any load sent, and every outside URL any load tried). Page loads go round-robin over the apps so changes in machine load hit every row alike. Paint times are taken in the page with requestAnimationFrame. Timings are reported, never asserted: they depend on the machine and on what else runs on it.",
     '',
     ...speedTable(results),
     '',
@@ -208,6 +209,9 @@ export function renderMarkdown(results: BenchResults): string {
         lines.push(`- ${row.label}: ${error.replace(/\s+/g, ' ').slice(0, 240)}`)
     }
     lines.push('')
+  }
+  if (results.speed.coldPath) {
+    lines.push('### Cold path, file by file', '', ...coldPathMarkdown(results.speed.coldPath), '')
   }
   lines.push('### Not yet measurable', '')
   for (const item of results.speed.notYetMeasurable)

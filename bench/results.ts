@@ -1,4 +1,5 @@
 import type { BudgetResult } from './budgets'
+import type { ColdPath } from './coldPath'
 import type { Machine } from './machine'
 import type { PeersInstall } from './peers'
 import type { LatchkitSize, SizeRow } from './size'
@@ -20,6 +21,8 @@ export interface BenchResults {
     /** Why a row has no timings (its build failed, the browser did not start). */
     skipped: { id: string; reason: string }[]
     notYetMeasurable: NotMeasurable[]
+    /** Latchkit minimal's cold path file by file, beside React alone (bench/coldPath.ts). */
+    coldPath?: ColdPath
   }
   durationSeconds: number
 }

@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { checkSizeBudgets } from './budgets'
+import { measureColdPath } from './coldPath'
 import { currentLoad, describeMachine } from './machine'
 import { notYetMeasurable } from './notYetMeasurable'
 import { benchDir, repoRoot } from './paths'
@@ -49,6 +50,7 @@ log('size measured')
 
 const speedRows: BenchResults['speed']['rows'] = []
 const skipped: BenchResults['speed']['skipped'] = []
+let coldPath: BenchResults['speed']['coldPath']
 try {
   if (process.argv.includes('--size-only')) throw new Error('--size-only')
   // Debian's Chromium, installed with apt when missing (the same script the tests use).
@@ -60,10 +62,12 @@ try {
     const apps = []
     for (const row of rows) {
       const built = sizeRows.find((size) => size.id === row.id)
-      if (built?.outdir) apps.push({ row, outdir: built.outdir })
+      if (built?.outdir) apps.push({ row, outdir: built.outdir, preload: built.preload })
       else skipped.push({ id: row.id, reason: `no build: ${built?.error?.split('\n')[0]}` })
     }
     speedRows.push(...(await measureSpeed(browser, apps, speedOptions, log)))
+    coldPath = await measureColdPath(browser, Math.max(10, speedOptions.runs))
+    log('cold path measured')
   })
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error)
@@ -79,11 +83,17 @@ const results: BenchResults = {
   machine,
   peers,
   size: {
-    rows: sizeRows.map(({ outdir: _outdir, ...row }) => row),
+    rows: sizeRows.map(({ outdir: _outdir, preload: _preload, ...row }) => row),
     latchkit: latchkitExtras,
     budgets: checkSizeBudgets(latchkit),
   },
-  speed: { options: speedOptions, rows: speedRows, skipped, notYetMeasurable: notYetMeasurable() },
+  speed: {
+    options: speedOptions,
+    rows: speedRows,
+    skipped,
+    notYetMeasurable: notYetMeasurable(),
+    ...(coldPath ? { coldPath } : {}),
+  },
   durationSeconds: (Date.now() - started) / 1000,
 }
 

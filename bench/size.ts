@@ -5,7 +5,8 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, rmSync } from 'node:fs'
 import { relative } from 'node:path'
-import { type Bundle, bundleApp } from './bundle'
+import type { PreloadFiles } from '../scripts/modulepreload.mjs'
+import { type Bundle, bundleApp, preloadFiles } from './bundle'
 import { type ChunkSizes, chunkSizes, type Weight } from './chunkSizes'
 import { bytesByOrigin, bytesByPackage, type Origin } from './composition'
 import { externalPackages, frameworkExternals } from './externals'
@@ -27,6 +28,8 @@ export interface SizeRow {
   topPackages?: [string, number][]
   /** The built app, kept for the speed bench; removed by disposeBuilds(). */
   outdir?: string
+  /** What its page names in `<link rel="modulepreload">` (scripts/modulepreload.mjs). */
+  preload?: PreloadFiles
 }
 
 /** Our code measured apart: gzip needs a build of its own, since it cannot be split by module. */
@@ -94,8 +97,10 @@ export async function measureRow(row: Row, { keep = false } = {}): Promise<SizeR
       sizes: sizesOf(bundle),
       topPackages: bytesByPackage(bundle.metafile, allOutputs(bundle)),
     }
-    if (keep) result.outdir = bundle.outdir
-    else rmSync(bundle.outdir, { recursive: true, force: true })
+    if (keep) {
+      result.outdir = bundle.outdir
+      result.preload = preloadFiles(bundle)
+    } else rmSync(bundle.outdir, { recursive: true, force: true })
     return result
   } catch (error) {
     return { id: row.id, label: row.label, error: message(error) }

@@ -5,6 +5,7 @@
  */
 import { readdirSync, writeFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { modulepreloadLinks, type PreloadFiles } from '../scripts/modulepreload.mjs'
 import { blockExternalRequests, isLocalUrl, launchBrowser } from '../test/support/browser'
 import { probeScript } from './page/compileProbe'
 import type { ColdTimings, OpenTimings } from './page/probe'
@@ -64,19 +65,24 @@ export interface NotMeasurable {
 const message = (error: unknown) =>
   (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? ''
 
-/** An index.html for a build: the entry as a module script and any CSS the build emitted. */
-function writeIndexHtml(outdir: string): void {
+/**
+ * An index.html for a build: the entry as a module script, any CSS the build emitted, and
+ * `<link rel="modulepreload">` for what scripts/modulepreload.mjs lists (the start-up
+ * chunks, and Latchkit's modal module), as an integrator's page would name them. Without
+ * them the browser finds the start-up chunks only once the entry is parsed.
+ */
+export function writeIndexHtml(outdir: string, preload: PreloadFiles = { startup: [], lazy: [] }): void {
   const styles = readdirSync(outdir)
     .filter((file) => file.endsWith('.css'))
     .map((file) => `<link rel="stylesheet" href="/${file}">`)
     .join('')
   writeFileSync(
     `${outdir}/index.html`,
-    `<!doctype html><html><head><meta charset="utf-8"><title>bench</title>${styles}</head><body><div id="root"></div><script type="module" src="/entry.js"></script></body></html>`,
+    `<!doctype html><html><head><meta charset="utf-8"><title>bench</title>${styles}${modulepreloadLinks(preload)}</head><body><div id="root"></div><script type="module" src="/entry.js"></script></body></html>`,
   )
 }
 
-async function newPage(browser: Browser, config: ProbeConfig, errors: Set<string>) {
+export async function newPage(browser: Browser, config: ProbeConfig, errors: Set<string>) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   await blockExternalRequests(context)
   await context.addInitScript({ content: await probeScript(config) })
@@ -252,15 +258,15 @@ function summarizeRuns(target: Target): void {
  */
 export async function measureSpeed(
   browser: Browser,
-  apps: readonly { row: Row; outdir: string }[],
+  apps: readonly { row: Row; outdir: string; preload?: PreloadFiles }[],
   options: SpeedOptions,
   log: (line: string) => void = () => {},
 ): Promise<SpeedRow[]> {
   const sites: StaticSite[] = []
   const targets: Target[] = []
   try {
-    for (const { row, outdir } of apps) {
-      writeIndexHtml(outdir)
+    for (const { row, outdir, preload } of apps) {
+      writeIndexHtml(outdir, preload)
       const site = await serveDirectory(outdir)
       sites.push(site)
       targets.push({
