@@ -1,6 +1,7 @@
 import fc from 'fast-check'
-import { type LatchError, ValidationError } from 'latchkit'
+import { ValidationError } from 'latchkit'
 import { describe, expect, it } from 'vitest'
+import { thrown } from '../../test/support/thrown'
 import { isAddress, isSignedMessage, isTransactionHash, toChecksumAddress } from './address'
 import { assertFeeValues, maxUint256 } from './fees'
 import { validateSendCalls } from './sendCalls'
@@ -12,15 +13,6 @@ const lowerHex40 = fc.string({
   minLength: 40,
   maxLength: 40,
 })
-
-function thrown(fn: () => unknown): LatchError {
-  try {
-    fn()
-  } catch (error) {
-    return error as LatchError
-  }
-  throw new Error('expected a throw')
-}
 
 describe('isTransactionHash', () => {
   it('accepts 0x plus exactly 64 hex characters of any case', () => {

@@ -1,15 +1,6 @@
-import type { LatchError } from 'latchkit'
 import { describe, expect, it } from 'vitest'
+import { thrown } from '../../test/support/thrown'
 import { parseSolanaSendOptions } from './sendOptions'
-
-function thrown(fn: () => unknown): LatchError {
-  try {
-    fn()
-  } catch (error) {
-    return error as LatchError
-  }
-  throw new Error('expected a throw')
-}
 
 describe('parseSolanaSendOptions', () => {
   it('accepts the four options and every commitment', () => {

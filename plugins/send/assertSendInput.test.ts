@@ -1,15 +1,7 @@
-import { type LatchError, ValidationError } from 'latchkit'
+import { ValidationError } from 'latchkit'
 import { describe, expect, it } from 'vitest'
+import { thrown } from '../../test/support/thrown'
 import { assertSendInput } from './assertSendInput'
-
-function thrown(fn: () => unknown): LatchError {
-  try {
-    fn()
-  } catch (error) {
-    return error as LatchError
-  }
-  throw new Error('expected a throw')
-}
 
 describe('assertSendInput', () => {
   const ok = { amount: '1', receiverAddress: '0xabc', token: { symbol: 'ETH' }, chainSupported: true }

@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { type LatchError, ValidationError } from './errors'
+import { thrown } from '../../test/support/thrown'
+import { ValidationError } from './errors'
 import { parseWith } from './validation'
-
-function thrown(fn: () => unknown): LatchError {
-  try {
-    fn()
-  } catch (error) {
-    return error as LatchError
-  }
-  throw new Error('expected a throw')
-}
 
 describe('parseWith', () => {
   const schema = z.object({ data: z.array(z.object({ id: z.string(), kind: z.enum(['a', 'b']) })) })
