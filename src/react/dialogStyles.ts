@@ -1,7 +1,8 @@
 /**
  * The dialog's and the core views' stylesheet, rendered by the dialog into the modal's
  * shadow root, after the shell's (styles.ts): it loads with them, not at start-up.
- * SPEC §2: 360px wide. SPEC §9: view 150 ms, header text 120 ms, height 150 ms.
+ * The modal is 360px wide; it animates a view change over 150 ms, the header text over
+ * 120 ms and the height over 150 ms.
  */
 export const dialogCss = `
 .lk-overlay{position:fixed;inset:0;z-index:var(--lk-z-index);background:var(--lk-overlay);display:flex;align-items:center;justify-content:center;animation:lk-fade 150ms ease}

@@ -1,5 +1,5 @@
 /**
- * SPEC §9: addresses show 4 characters at the start and 6 at the end.
+ * Addresses show 4 characters at the start and 6 at the end.
  *
  * @example
  * truncateAddress('0x1234567890abcdef1234567890abcdef12345678') // '0x12...345678'
@@ -14,7 +14,7 @@ export function truncateAddress(address: string, start = 4, end = 6): string {
 let quantity: Intl.NumberFormat | undefined
 
 /**
- * SPEC §9: quantities show 3 decimals.
+ * Quantities show 3 decimals.
  *
  * @example
  * formatBalance('1.23456', 'ETH') // '1.235 ETH'

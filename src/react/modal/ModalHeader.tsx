@@ -42,7 +42,7 @@ export function ModalHeader({ titleId, route }: { titleId: string; route: Route 
       ) : (
         <span />
       )}
-      {/* Keyed on the text so a new title fades in (SPEC §9: header text 120 ms). */}
+      {/* Keyed on the text so a new title fades in (over 120 ms). */}
       <h2 className="lk-title" id={titleId} key={title}>
         {title}
       </h2>

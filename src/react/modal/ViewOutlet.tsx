@@ -18,7 +18,7 @@ function LoadedView({ view }: { view: ViewDefinition }): ReactElement {
  * Renders the view on top of the history: loaded lazily through the view registry, a
  * skeleton meanwhile, an error state with Retry when loading fails, and a clear message
  * for an id nobody registered. Each navigation remounts it, which plays the 150 ms
- * view transition (SPEC §9).
+ * view transition.
  */
 export function ViewOutlet({ route }: { route: Route }): ReactElement {
   const { views, logger } = useKernel()

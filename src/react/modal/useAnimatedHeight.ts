@@ -2,8 +2,8 @@
 import { type RefObject, useLayoutEffect, useRef, useState } from 'react'
 
 /**
- * Follows the content's height so the outer box can transition to it (SPEC §9: modal
- * height 150 ms, in CSS). Undefined until measured, and where ResizeObserver is missing.
+ * Follows the content's height so the outer box can transition to it (over 150 ms, in
+ * CSS). Undefined until measured, and where ResizeObserver is missing.
  */
 export function useAnimatedHeight<T extends HTMLElement>(): [RefObject<T | null>, number | undefined] {
   const content = useRef<T>(null)
