@@ -381,7 +381,9 @@ describe('retry policy (SPEC §9) against injected faults', () => {
   })
 
   it('a timed-out attempt is retried and the next one answers', async () => {
-    const api = testApi(server(), { transport: { timeoutMs: 150 } })
+    // Long enough that the answering attempt never times out on a loaded machine: only the
+    // hanging one may.
+    const api = testApi(server(), { transport: { timeoutMs: 2_000 } })
     server().faults.set({ hang: true, count: 1 })
     expect(await readChains(api)).toEqual(LOCAL_CHAINS)
     expect(requestsTo(server(), '/v1/supported-chains').map((c) => c.fault ?? 'ok')).toEqual(['hang', 'ok'])
