@@ -134,7 +134,7 @@ describe('connecting an external wallet', () => {
       params: { connectorId: 'test.wallet' },
     })
     expect(modal().getByText('Continue in Test Wallet')).toBeTruthy()
-    expect(kernel.getState().status).toBe('connecting')
+    await vi.waitFor(() => expect(kernel.getState().status).toBe('connecting'))
     await act(async () => answer())
     await settle()
     expect(kernel.getState().modal.open).toBe(false)
