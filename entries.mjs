@@ -7,6 +7,7 @@ const fixed = {
   react: { source: 'src/react/index.ts', subpath: './react' },
   networks: { source: 'src/networks/index.ts', subpath: './networks' },
   internal: { source: 'src/internal/index.ts', subpath: './internal' },
+  'internal/http': { source: 'src/internal/http.ts', subpath: './internal/http' },
 }
 
 function folderEntries(folder, prefix) {

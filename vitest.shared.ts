@@ -6,6 +6,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export const alias = [
   { find: /^latchkit\/adapters\/(.+)$/, replacement: here('./adapters/$1/index.ts') },
   { find: /^latchkit\/plugins\/(.+)$/, replacement: here('./plugins/$1/index.ts') },
+  { find: /^latchkit\/internal\/http$/, replacement: here('./src/internal/http.ts') },
   { find: /^latchkit\/internal$/, replacement: here('./src/internal/index.ts') },
   { find: /^latchkit\/networks$/, replacement: here('./src/networks/index.ts') },
   { find: /^latchkit\/react$/, replacement: here('./src/react/index.ts') },

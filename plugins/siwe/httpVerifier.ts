@@ -1,5 +1,6 @@
 import { HttpError } from 'latchkit'
-import { createHttpClient, parseWith } from 'latchkit/internal'
+import { parseWith } from 'latchkit/internal'
+import { createHttpClient } from 'latchkit/internal/http'
 import * as z from 'zod/mini'
 import { type SiweSession, siweSessionSchema } from './sessionSchema'
 import type { SiweVerifier } from './types'

@@ -1,9 +1,10 @@
 /**
  * latchkit/internal: helpers for plugin and adapter authors. UNSTABLE: names and shapes
  * here may change in any release, without a major version. Integrators use `latchkit`.
+ * The HTTP client and retries are in `latchkit/internal/http`.
  *
  * @example
- * import { parseWith, withRetry, requestRetryPolicy } from 'latchkit/internal'
+ * import { latchError, loadModule, parseWith } from 'latchkit/internal'
  */
 
 export { requireAdapter } from '../kernel/actions/requireAdapter'
@@ -25,16 +26,6 @@ export {
 export { isSupportedNetwork } from '../kernel/connection'
 export type { RpcErrorKind } from '../kernel/errors'
 export { describeRpcCode, formatMessage, latchError, messages, rpcCodes, toRpcError } from '../kernel/errors'
-export type {
-  HttpClient,
-  HttpClientOptions,
-  HttpErrorData,
-  HttpMethod,
-  HttpRequestOptions,
-  Query,
-  QueryValue,
-} from '../kernel/http'
-export { createHttpClient, parseRetryAfter } from '../kernel/http'
 export type { I18n } from '../kernel/i18n'
 export type { KernelInternal } from '../kernel/kernelTypes'
 export { loadModule } from '../kernel/loadModule'
@@ -42,18 +33,6 @@ export type { LogEntry, LogEntryLevel, LoggerOptions, LogSink } from '../kernel/
 export { consoleSink, createLogger, DEFAULT_LOG_LEVEL, LOG_BUFFER_BYTES } from '../kernel/logger'
 export { DEFAULT_SDK_VERSION } from '../kernel/options'
 export { createRegistry } from '../kernel/registry'
-export type { RetryPolicy, Sleep, WithRetryOptions } from '../kernel/retry'
-export {
-  genericRetryPolicy,
-  isRetryableError,
-  queryRetryPolicy,
-  requestRetryPolicy,
-  retryAfterOf,
-  retryableHttpStatuses,
-  retryableRpcCodes,
-  retryDelay,
-  withRetry,
-} from '../kernel/retry'
 export { SNACKBAR_SWAP_MS, SNACKBAR_VISIBLE_MS } from '../kernel/snackbar'
 export type {
   LatchStorage,

@@ -4,7 +4,8 @@
  * silent logger, and plain `fetch` for the server's own answers.
  */
 import { type CaipNetworkId, createKernel, type Kernel, type KernelApi, type Network } from 'latchkit'
-import { type ApiTransportOptions, createApi, type Query } from 'latchkit/internal'
+import { type ApiTransportOptions, createApi } from 'latchkit/internal'
+import type { Query } from 'latchkit/internal/http'
 import { localChain } from 'latchkit/networks'
 import { afterAll, beforeAll } from 'vitest'
 import type { LoggedRequest } from '../../devstack/api/faults'
