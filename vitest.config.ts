@@ -109,7 +109,7 @@ export default defineConfig({
           include: ['test/siwe/**/*.test.{ts,tsx}'],
           // The verifier tests check signatures on the shared chains; the plugin tests opt
           // into happy-dom per file.
-          globalSetup: ['test/support/global-setup.ts'],
+          globalSetup: ['test/support/global-setup.ts', 'test/support/postgres-global-setup.ts'],
           // Child processes, not threads: anvil dies with the thread that spawned it.
           pool: 'forks',
           testTimeout: 30_000,

@@ -13,15 +13,30 @@ export type SiweDatabase = Database
 /** Where the verifier keeps nonces and sessions; see `DatabaseOption`. */
 export type SiweDatabaseOption = DatabaseOption
 
-// One statement per entry: PGlite's `query` runs a single statement at a time.
-const schema = [
-  `CREATE TABLE IF NOT EXISTS siwe_nonces (
+/**
+ * Any number the verifier's instances agree on: the key of the advisory lock that lets one
+ * instance at a time make the tables.
+ */
+const SCHEMA_LOCK = 4_735_917_201
+
+/**
+ * The whole schema as one statement (PGlite's `query` runs one at a time), in one
+ * transaction. `CREATE TABLE IF NOT EXISTS` alone is not safe when two instances start at
+ * once on an empty database: both see no table, and the second fails on PostgreSQL's
+ * catalog (`duplicate key value violates unique constraint "pg_type_typname_nsp_index"`).
+ * The transaction-scoped advisory lock makes the second wait until the first has
+ * committed, and then find the tables there.
+ */
+const schema = `DO $schema$
+BEGIN
+  PERFORM pg_advisory_xact_lock(${SCHEMA_LOCK});
+  CREATE TABLE IF NOT EXISTS siwe_nonces (
     nonce text PRIMARY KEY,
     created_at timestamptz NOT NULL DEFAULT now(),
     expires_at timestamptz NOT NULL,
     used_at timestamptz
-  )`,
-  `CREATE TABLE IF NOT EXISTS siwe_sessions (
+  );
+  CREATE TABLE IF NOT EXISTS siwe_sessions (
     token_hash text PRIMARY KEY,
     nonce text NOT NULL UNIQUE REFERENCES siwe_nonces (nonce),
     address text NOT NULL,
@@ -32,9 +47,10 @@ const schema = [
     issued_at timestamptz NOT NULL DEFAULT now(),
     expires_at timestamptz NOT NULL,
     revoked_at timestamptz
-  )`,
-  'CREATE INDEX IF NOT EXISTS siwe_nonces_expires_at ON siwe_nonces (expires_at)',
-]
+  );
+  CREATE INDEX IF NOT EXISTS siwe_nonces_expires_at ON siwe_nonces (expires_at);
+END
+$schema$`
 
 /**
  * Opens (or adopts) the database and makes sure the tables exist.
@@ -46,7 +62,7 @@ const schema = [
 export async function openSiweDatabase(option: SiweDatabaseOption = {}): Promise<SiweDatabase> {
   const db = await openDatabase(option)
   try {
-    for (const statement of schema) await db.sql.query(statement)
+    await db.sql.query(schema)
   } catch (error) {
     await db.close()
     throw error
