@@ -19,6 +19,11 @@ export interface EvmAdapterOptions {
    * rendering, workers) discovery does nothing.
    */
   window?: DiscoveryWindow
+  /**
+   * How long a read from a node (balance, fee) may take, every retry included, before it
+   * fails with a TimeoutError. Default 15000.
+   */
+  rpcDeadlineMs?: number
 }
 
 /**
@@ -50,7 +55,7 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     const key = `${network.caipNetworkId} ${url}`
     let client = clients.get(key)
     if (!client) {
-      client = createRpcClient(url)
+      client = createRpcClient(url, { deadlineMs: options.rpcDeadlineMs })
       clients.set(key, client)
     }
     return client

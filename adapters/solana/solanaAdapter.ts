@@ -25,6 +25,11 @@ export interface SolanaAdapterOptions {
   tokens?: Readonly<Record<string, SolanaTokenInfo>>
   /** Commitment of balance reads. Default 'confirmed'. */
   commitment?: 'processed' | 'confirmed' | 'finalized'
+  /**
+   * How long one call to the network's RPC may take before it fails with a TimeoutError.
+   * Default 15000.
+   */
+  rpcDeadlineMs?: number
 }
 
 /**
@@ -42,7 +47,7 @@ export interface SolanaAdapterOptions {
  * const kernel = createKernel({ networks: [solana, solanaDevnet], adapters: [solanaAdapter()] })
  */
 export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter {
-  const rpcFor = createRpcCache()
+  const rpcFor = createRpcCache(options.rpcDeadlineMs)
   const { tokens, commitment } = options
 
   return {

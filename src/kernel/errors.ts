@@ -31,6 +31,7 @@ export const messages = {
   // HTTP and API
   HTTP_STATUS: 'HTTP status code: {status}',
   NETWORK_REQUEST_FAILED: 'Network request failed',
+  TOO_MANY_REDIRECTS: 'Too many redirects',
   API_NOT_CONFIGURED: 'No API endpoint configured',
   TIMEOUT: 'Request timed out',
   // Set-up (named errors for integrators)

@@ -190,6 +190,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if (error instanceof LatchError) throw error
       if (timedOut) throw new TimeoutError(`${where} took more than ${timeoutMs} ms`, { cause: error })
       if (signal?.aborted) throw latchError('REQUEST_ABORTED', undefined, { cause: error, details: where })
+      // A redirect loop fails the same way each time: final, not retried. Only runtimes
+      // that say why a fetch failed (Node's says 'redirect count exceeded') let it be told
+      // apart; in a browser it is a network failure, bounded by the caller's deadline.
+      const redirects = redirectFailure(error)
+      if (redirects) throw latchError('TOO_MANY_REDIRECTS', undefined, { details: `${where}: ${redirects}` })
       // No status at all: the server was unreachable. Retried, like a 503 (the cause decides).
       throw latchError('NETWORK_REQUEST_FAILED', undefined, { cause: error, details: where })
     } finally {
@@ -207,6 +212,16 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     put: (path, init) => request('PUT', path, init),
     delete: (path, init) => request('DELETE', path, init),
   }
+}
+
+/** The message of a redirect-limit failure in `error`'s cause chain, if it is one. */
+function redirectFailure(error: unknown): string | undefined {
+  let current = error
+  for (let depth = 0; depth < 4 && current instanceof Error; depth++) {
+    if (/redirect/i.test(current.message)) return current.message
+    current = current.cause
+  }
+  return undefined
 }
 
 function readErrorBody(text: string): unknown {

@@ -223,8 +223,12 @@ export interface KernelOptions {
   defaultNetwork?: string
   adapters?: readonly ChainAdapter[]
   plugins?: readonly Plugin[]
-  /** Endpoints. With none, nothing leaves the page except the wallets' own RPC calls. */
-  api?: { blockchainUrl?: string; walletsUrl?: string; clientId?: string }
+  /**
+   * Endpoints. With none, nothing leaves the page except the wallets' own RPC calls.
+   * `deadlineMs` (default 15000) bounds each call, every retry included: past it the call
+   * fails with a TimeoutError.
+   */
+  api?: { blockchainUrl?: string; walletsUrl?: string; clientId?: string; deadlineMs?: number }
   projectId?: string
   theme?: { mode?: 'light' | 'dark'; variables?: Record<string, string> }
   /** Reorders slots by contribution id, e.g. `{ features: ['send', 'receive'] }`. */
@@ -247,7 +251,7 @@ export interface ResolvedOptions extends KernelOptions {
   defaultNetwork: string
   adapters: readonly ChainAdapter[]
   plugins: readonly Plugin[]
-  api: { blockchainUrl?: string; walletsUrl?: string; clientId?: string }
+  api: { blockchainUrl?: string; walletsUrl?: string; clientId?: string; deadlineMs?: number }
   theme: { mode: 'light' | 'dark'; variables: Record<string, string> }
   order: Record<string, string[]>
   enableNetworkSwitch: boolean

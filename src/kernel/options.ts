@@ -45,6 +45,7 @@ export const kernelOptionsSchema = z.object({
       blockchainUrl: z.optional(z.url()),
       walletsUrl: z.optional(z.url()),
       clientId: z.optional(z.string()),
+      deadlineMs: z.optional(z.int().check(z.positive())),
     }),
   ),
   projectId: z.optional(z.string()),

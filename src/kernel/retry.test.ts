@@ -283,4 +283,76 @@ describe('withRetry', () => {
     ).catch((e: unknown) => e as LatchError)
     expect(error.code).toBe('REQUEST_ABORTED')
   })
+
+  describe('one overall deadline', () => {
+    /** An attempt that never answers until its signal aborts, as fetch does. */
+    const hanging = (_attempt: number, signal?: AbortSignal) =>
+      new Promise<never>((_resolve, reject) => {
+        signal?.addEventListener('abort', () => reject(latchError('REQUEST_ABORTED')), { once: true })
+      })
+
+    it('aborts the attempt in flight and fails with TIMEOUT when it passes', async () => {
+      vi.useFakeTimers()
+      const fn = vi.fn(hanging)
+      const done = withRetry(fn, requestRetryPolicy, { deadlineMs: 15_000 }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(14_999)
+      expect(fn).toHaveBeenCalledOnce()
+      await vi.advanceTimersByTimeAsync(1)
+      const error = await done
+      expect(error).toBeInstanceOf(TimeoutError)
+      expect((error as TimeoutError).details).toBe('no answer within 15000 ms (1 attempt)')
+    })
+
+    it('keeps the retry schedule inside it, and covers every attempt and wait', async () => {
+      vi.useFakeTimers()
+      const starts: number[] = []
+      const start = Date.now()
+      // Each attempt fails after 4 s (a per-attempt timeout), so the fourth would end past 15 s.
+      const fn = vi.fn(async (_attempt: number, signal?: AbortSignal) => {
+        starts.push(Date.now() - start)
+        await new Promise((resolve, reject) => {
+          const timer = setTimeout(resolve, 4_000)
+          signal?.addEventListener('abort', () => {
+            clearTimeout(timer)
+            reject(latchError('REQUEST_ABORTED'))
+          })
+        })
+        throw new TimeoutError('one attempt')
+      })
+      const done = withRetry(fn, requestRetryPolicy, { deadlineMs: 15_000 }).catch((e: unknown) => e)
+      await vi.advanceTimersByTimeAsync(20_000)
+      const error = (await done) as TimeoutError
+      expect(starts).toEqual([0, 4_150, 8_450, 13_050])
+      expect(error.details).toBe('no answer within 15000 ms (4 attempts)')
+    })
+
+    it('does not start a wait that would end past it: the last error is thrown at once', async () => {
+      vi.useFakeTimers()
+      const fn = vi.fn(async () => {
+        throw new HttpError(503, { retryAfterMs: 20_000 })
+      })
+      const done = withRetry(fn, { ...requestRetryPolicy, maxWaitMs: 60_000 }, { deadlineMs: 15_000 }).catch(
+        (e: unknown) => e,
+      )
+      await vi.advanceTimersByTimeAsync(0)
+      const error = await done
+      expect(error).toBeInstanceOf(HttpError)
+      expect(fn).toHaveBeenCalledOnce()
+    })
+
+    it("leaves the caller's own abort as REQUEST_ABORTED and clears its timer on success", async () => {
+      vi.useFakeTimers()
+      const controller = new AbortController()
+      const aborted = withRetry(hanging, requestRetryPolicy, {
+        deadlineMs: 15_000,
+        signal: controller.signal,
+      }).catch((e: unknown) => e as LatchError)
+      controller.abort()
+      expect((await aborted).code).toBe('REQUEST_ABORTED')
+      await expect(withRetry(async () => 'ok', requestRetryPolicy, { deadlineMs: 15_000 })).resolves.toBe(
+        'ok',
+      )
+      expect(vi.getTimerCount()).toBe(0)
+    })
+  })
 })

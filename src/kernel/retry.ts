@@ -145,6 +145,13 @@ export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>
 
 export interface WithRetryOptions {
   signal?: AbortSignal
+  /**
+   * One overall deadline in ms for every attempt and every wait between them. When it
+   * passes, the attempt in flight is aborted (through the signal `fn` receives) and the
+   * call fails with a TimeoutError ('Request timed out'); a wait that would end after it
+   * is not started, and the last error is thrown instead. No deadline by default.
+   */
+  deadlineMs?: number
   /** Injectable wait; the default is an abortable setTimeout. */
   sleep?: Sleep
   /** Overrides {@link isRetryableError}. */
@@ -173,31 +180,75 @@ const defaultSleep: Sleep = (ms, signal) =>
 
 /**
  * Calls `fn` until it succeeds, the policy's retries are spent, the error is not
- * retryable, or `signal` aborts ('Request was aborted', code REQUEST_ABORTED). The last
- * error is thrown as is. `fn` gets the attempt number (0 = first try).
+ * retryable, `signal` aborts ('Request was aborted', code REQUEST_ABORTED) or the
+ * overall `deadlineMs` passes ('Request timed out', a TimeoutError). The last error is
+ * thrown as is. `fn` gets the attempt number (0 = first try) and a signal that aborts
+ * when the caller's does or the deadline passes: hand it to the request.
  *
  * @example
- * const balances = await withRetry(() => api.get(`/v1/account/${address}/balance`), requestRetryPolicy, { signal })
+ * const balances = await withRetry(
+ *   (_attempt, signal) => api.get(`/v1/account/${address}/balance`, { signal }),
+ *   requestRetryPolicy,
+ *   { signal, deadlineMs: 15_000 },
+ * )
  */
 export async function withRetry<T>(
-  fn: (attempt: number) => Promise<T>,
+  fn: (attempt: number, signal?: AbortSignal) => Promise<T>,
   policy: RetryPolicy,
   options: WithRetryOptions = {},
 ): Promise<T> {
-  const { signal, sleep = defaultSleep, shouldRetry = isRetryableError, onRetry } = options
-  for (let attempt = 0; ; attempt++) {
-    if (signal?.aborted) throw abortedError(signal)
-    try {
-      return await fn(attempt)
-    } catch (error) {
-      if (signal?.aborted) {
-        throw error instanceof LatchError && error.code === 'REQUEST_ABORTED' ? error : abortedError(signal)
+  const { sleep = defaultSleep, shouldRetry = isRetryableError, onRetry, deadlineMs } = options
+  const deadline = deadlineMs === undefined ? undefined : startDeadline(deadlineMs, options.signal)
+  const signal = deadline?.signal ?? options.signal
+  try {
+    for (let attempt = 0; ; attempt++) {
+      if (signal?.aborted) throw deadline?.expired() ? deadline.error(attempt) : abortedError(signal)
+      try {
+        return await fn(attempt, signal)
+      } catch (error) {
+        if (deadline?.expired()) throw deadline.error(attempt + 1, error)
+        if (signal?.aborted) {
+          throw error instanceof LatchError && error.code === 'REQUEST_ABORTED' ? error : abortedError(signal)
+        }
+        if (attempt >= policy.retries || !shouldRetry(error, attempt)) throw error
+        const delayMs = retryDelay(policy, attempt, error)
+        if (delayMs > policy.maxWaitMs || (deadline && delayMs >= deadline.remaining())) throw error
+        onRetry?.({ attempt: attempt + 1, delayMs, error })
+        try {
+          await sleep(delayMs, signal)
+        } catch (abort) {
+          throw deadline?.expired() ? deadline.error(attempt + 1, error) : abort
+        }
       }
-      if (attempt >= policy.retries || !shouldRetry(error, attempt)) throw error
-      const delayMs = retryDelay(policy, attempt, error)
-      if (delayMs > policy.maxWaitMs) throw error
-      onRetry?.({ attempt: attempt + 1, delayMs, error })
-      await sleep(delayMs, signal)
     }
+  } finally {
+    deadline?.stop()
+  }
+}
+
+/** A timer that aborts one signal when `ms` pass or when the caller's `outer` signal aborts. */
+function startDeadline(ms: number, outer: AbortSignal | undefined) {
+  const controller = new AbortController()
+  const startedAt = Date.now()
+  let expired = false
+  const timer = setTimeout(() => {
+    expired = true
+    controller.abort()
+  }, ms)
+  const forward = () => controller.abort(outer?.reason)
+  if (outer?.aborted) forward()
+  else outer?.addEventListener('abort', forward, { once: true })
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    remaining: () => ms - (Date.now() - startedAt),
+    error: (attempts: number, cause?: unknown) =>
+      new TimeoutError(`no answer within ${ms} ms (${attempts} attempt${attempts === 1 ? '' : 's'})`, {
+        cause,
+      }),
+    stop() {
+      clearTimeout(timer)
+      outer?.removeEventListener('abort', forward)
+    },
   }
 }

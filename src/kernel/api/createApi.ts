@@ -17,6 +17,8 @@ export interface CreateApiOptions {
   blockchainUrl?: string
   walletsUrl?: string
   clientId?: string
+  /** How long a call may take, all its attempts included; default 15 s. */
+  deadlineMs?: number
   projectId?: string
   sdkType: string
   sdkVersion: string
@@ -96,6 +98,7 @@ export function createApi(options: CreateApiOptions): KernelApi {
           clientId: options.clientId,
         },
         logger,
+        deadlineMs: options.deadlineMs,
         ...options.transport,
       })
     const policy = call.cache

@@ -1,7 +1,7 @@
 /**
  * Sends one API request: identification added, fetch with a per-attempt timeout, the
- * request retry policy with Retry-After honoured, and the answer parsed with the caller's
- * schema. Loaded on the first request (see createApi.ts).
+ * request retry policy with Retry-After honoured within one overall deadline, and the
+ * answer parsed with the caller's schema. Loaded on the first request (see createApi.ts).
  */
 import type * as z from 'zod/mini'
 import { createHttpClient, type Query } from '../http'
@@ -12,6 +12,8 @@ import type { ApiRequest } from './apiTypes'
 
 /** How long one attempt may take before it fails with a TimeoutError (and is retried). */
 export const API_TIMEOUT_MS = 10_000
+/** How long a call may take, every attempt and wait included, before it fails with a TimeoutError. */
+export const API_DEADLINE_MS = 15_000
 
 /** What tests may replace in how requests are sent. */
 export interface ApiTransportOptions {
@@ -28,6 +30,8 @@ export interface SendApiRequestContext extends ApiTransportOptions {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   identification: { projectId: string; sdkType: string; sdkVersion: string; clientId?: string }
   logger: Logger
+  /** The overall deadline of the call; default {@link API_DEADLINE_MS}. */
+  deadlineMs?: number
 }
 
 /**
@@ -58,16 +62,17 @@ export async function sendApiRequest<S extends z.core.$ZodType>(
         }
       : { ...call.query, projectId: identification.projectId }
   const raw = await withRetry(
-    () =>
+    (_attempt, signal) =>
       http.request(method, call.path, {
         query,
         body: call.body,
-        signal: call.signal,
+        signal,
         cache: call.cache === 'no-cache' ? 'no-cache' : undefined,
       }),
     context.retryPolicy ?? requestRetryPolicy,
     {
       signal: call.signal,
+      deadlineMs: context.deadlineMs ?? API_DEADLINE_MS,
       sleep: context.sleep,
       onRetry: ({ attempt, delayMs, error }) =>
         logger.debug(`${endpoint}: retry ${attempt} in ${delayMs} ms`, error),
