@@ -121,4 +121,39 @@ describe('demo: connect through the dev wallet', () => {
     await expectHidden(view.wallet.prompt)
     await expectCount(view.dialog, 0)
   })
+
+  it('reconnects after a reload although the stored list of connected namespaces is corrupt', async () => {
+    const demo = await openPage()
+    const view = ui(demo.page)
+    await connectWithDevWallet(demo.page)
+    await expectText(view.summaryAddress, account0)
+    // The connector id is still stored; only the namespace list is damaged.
+    await demo.page.evaluate(() => localStorage.setItem('latchkit:connectedNamespaces', '{not json'))
+
+    await demo.page.reload()
+    await expectText(view.summaryAddress, account0)
+    await expectVisible(view.accountButton)
+    await expectHidden(view.wallet.prompt)
+  })
+
+  it("shows the balance in the account view's header after a quick disconnect and connect of the same account", async () => {
+    const demo = await openPage()
+    const view = ui(demo.page)
+    const chain = demoChain(31337)
+    const wei = await createPublicClient({ transport: http(chain.rpcUrl) }).getBalance({ address: account0 })
+    const shown = `${threeDecimals.format(Number(formatEther(wei)))} ETH`
+
+    await connectWithDevWallet(demo.page)
+    await view.dialog.waitFor({ state: 'hidden' })
+    await view.accountButton.click()
+    await expectText(view.accountBalance, shown)
+    await view.dialog.getByRole('button', { name: 'Disconnect' }).click()
+    await view.connectButton.waitFor()
+
+    // Well within the 30 s the first balance read is kept.
+    await connectWithDevWallet(demo.page)
+    await view.dialog.waitFor({ state: 'hidden' })
+    await view.accountButton.click()
+    await expectText(view.accountBalance, shown)
+  })
 })

@@ -239,6 +239,42 @@ describe('connection state machine (SPEC §4)', () => {
     expect(await reconnect(third)).toEqual([])
   })
 
+  it('reconnect restores the session from the stored connector ids when the namespace list is lost or corrupt', async () => {
+    for (const damage of ['remove', '{not json', '"eip155"']) {
+      const backend = memoryBackend()
+      const first = testKernel({ storage: backend })
+      const wallet = fakeWallet()
+      first.connectors.register(wallet)
+      await connect(first, { connectorId: 'fake' })
+      first.destroy()
+      const key = [...backend.map.keys()].find((k) => k.endsWith('connectedNamespaces')) as string
+      if (damage === 'remove') backend.map.delete(key)
+      else backend.map.set(key, damage)
+      // Nothing else of the last session is left to go by.
+      for (const k of [...backend.map.keys()]) if (k.endsWith('recentWallets')) backend.map.delete(k)
+
+      const second = testKernel({ storage: backend })
+      second.connectors.register(wallet)
+      expect(await reconnect(second)).toEqual(['eip155'])
+      expect(second.getState().accounts.eip155?.address).toBe(ADDRESS)
+    }
+  })
+
+  it('shows the balance again after a quick disconnect and reconnect of the same account, from one read', async () => {
+    const getBalance = vi.fn(async () => ({ balance: '1.5', symbol: 'ETH' }))
+    const kernel = testKernel({ adapters: [{ namespace: 'eip155', getBalance }] })
+    kernel.connectors.register(fakeWallet())
+    await connect(kernel, { connectorId: 'fake' })
+    await vi.waitFor(() => expect(kernel.getState().accounts.eip155?.balance).toBe('1.5'))
+    await disconnect(kernel)
+    expect(kernel.getState().accounts.eip155?.balance).toBeUndefined()
+    // Within the 30 s the first read is kept: it is reused, and its figure written again.
+    await connect(kernel, { connectorId: 'fake' })
+    await vi.waitFor(() => expect(kernel.getState().accounts.eip155?.balance).toBe('1.5'))
+    expect(kernel.getState().accounts.eip155?.balanceSymbol).toBe('ETH')
+    expect(getBalance).toHaveBeenCalledOnce()
+  })
+
   it('restores the last used chain at start-up', async () => {
     const backend = memoryBackend()
     const first = testKernel({ storage: backend })

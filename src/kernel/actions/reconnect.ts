@@ -19,13 +19,16 @@ export interface ReconnectParameters {
  */
 export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}): Promise<ChainNamespace[]> {
   const waitMs = params.waitMs ?? 1000
-  const namespaces = (kernel.storage.get('connectedNamespaces') ?? []).filter(
-    (ns) => kernel.getState().accounts[ns],
-  )
+  const connectorIds = kernel.storage.get('connectedConnectorIds') ?? {}
+  // Either key names a namespace to restore: one lost or corrupt key must not lose the
+  // session the other still records.
+  const namespaces = [
+    ...new Set([...(kernel.storage.get('connectedNamespaces') ?? []), ...Object.keys(connectorIds)]),
+  ].filter((ns) => kernel.getState().accounts[ns])
   const restored: ChainNamespace[] = []
   await Promise.all(
     namespaces.map(async (namespace) => {
-      const recentId = kernel.storage.get('connectedConnectorIds')?.[namespace]
+      const recentId = connectorIds[namespace]
       const candidates = [
         ...new Set([
           ...(recentId ? [recentId] : []),

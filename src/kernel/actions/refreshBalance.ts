@@ -29,14 +29,15 @@ export async function refreshBalance(kernel: Kernel, params: RefreshBalanceParam
   if (!adapter?.getBalance) return
   const key = account.caipAddress
   const cached = kernel.internal.balances.get(key)
-  if (!params.force && cached && Date.now() - cached.at < NATIVE_BALANCE_TTL_MS) {
-    await cached.promise
-    return
-  }
-  const promise = adapter.getBalance({ address: account.address, network })
-  kernel.internal.balances.set(key, { at: Date.now(), promise })
+  // A read of the last 30 s is reused, but its figure is still written: the account may
+  // have been cleared (disconnected and connected again) since that read ended.
+  const entry =
+    !params.force && cached && Date.now() - cached.at < NATIVE_BALANCE_TTL_MS
+      ? cached
+      : { at: Date.now(), promise: adapter.getBalance({ address: account.address, network }) }
+  kernel.internal.balances.set(key, entry)
   try {
-    const { balance, symbol } = await promise
+    const { balance, symbol } = await entry.promise
     kernel.store.setState((draft) => {
       const current = draft.accounts[namespace]
       if (current?.caipAddress !== key) return // the account moved on meanwhile
@@ -44,8 +45,8 @@ export async function refreshBalance(kernel: Kernel, params: RefreshBalanceParam
       current.balanceSymbol = symbol
     })
   } catch (error) {
-    kernel.internal.balances.delete(key)
-    kernel.logger.warn('balance read failed', error)
+    if (kernel.internal.balances.get(key) === entry) kernel.internal.balances.delete(key)
+    if (entry !== cached) kernel.logger.warn('balance read failed', error) // else its first caller did
     throw error
   }
 }
