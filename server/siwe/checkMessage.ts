@@ -1,6 +1,14 @@
-import { type Address, getAddress, isAddress } from 'viem'
-import { parseSiweMessage } from 'viem/siwe'
+import type { Address } from 'viem'
 import { SiweVerifyError } from './errors.js'
+import { parseSiweMessage, SiweMessageError, type SiweMessageFields } from './parseMessage.js'
+
+/**
+ * How far ahead of the verifier's clock a message's `Issued At` may be: 5 minutes. A
+ * wallet's or browser's clock a little ahead of the server's is common and harmless; a
+ * message dated further ahead was not made now, and is refused (`message_issued_in_future`).
+ * Five minutes is also how long a nonce lives, so no honest message needs more.
+ */
+export const ISSUED_AT_MAX_CLOCK_SKEW_SECONDS = 5 * 60
 
 /** The fields of a sign-in message that passed every check that needs no chain. */
 export type CheckedMessage = {
@@ -8,7 +16,10 @@ export type CheckedMessage = {
   chainId: number
   domain: string
   nonce: string
+  /** The signed Expiration Time: the session ends then at the latest. */
   expirationTime?: Date
+  /** Everything the message says, as parsed. */
+  fields: SiweMessageFields
 }
 
 export type CheckMessageParameters = {
@@ -22,47 +33,57 @@ export type CheckMessageParameters = {
   now: Date
 }
 
-const isDate = (value: unknown): value is Date => value instanceof Date && !Number.isNaN(value.getTime())
+function parse(message: string): SiweMessageFields {
+  try {
+    return parseSiweMessage(message)
+  } catch (error) {
+    if (error instanceof SiweMessageError) {
+      throw new SiweVerifyError('invalid_message', { reason: error.reason, cause: error })
+    }
+    throw error
+  }
+}
+
+const uriOrigin = (uri: string): string | undefined => {
+  try {
+    return new URL(uri).origin
+  } catch {
+    // An RFC 3986 URI that a browser's URL cannot read (an unusual IP literal) is on no app.
+    return undefined
+  }
+}
 
 /**
- * Parses an EIP-4361 message and applies the rules that bind it to this app: the domain
- * is the host of one of the app's origins, the URI is on that same origin (a message
- * naming one allowed host and a URI on another is refused), the chain is one we serve, and the
- * validity window (Expiration Time, Not Before) contains `now`. The nonce and the
- * signature are checked afterwards, against the database and the chain.
+ * Reads an EIP-4361 message strictly (`parseSiweMessage`: the whole grammar, or
+ * `invalid_message` with the rule broken) and applies the rules that bind it to this app,
+ * in this order:
+ *
+ * 1. the domain is the host (and port) of one of the app's origins (`domain_mismatch`);
+ * 2. a scheme written before the domain (`https://app.example wants you ...`) is that
+ *    origin's scheme (`scheme_mismatch`); without one, the URI decides;
+ * 3. the URI is on that same origin: scheme, host and port (`uri_mismatch`); a message
+ *    naming one allowed host and a URI on another is refused;
+ * 4. the chain is one we serve (`chain_not_supported`);
+ * 5. `Expiration Time`, when present, is after `now` (`message_expired`); `Not Before`,
+ *    when present, is not after `now` (`message_not_yet_valid`); `Issued At` is at most
+ *    {@link ISSUED_AT_MAX_CLOCK_SKEW_SECONDS} after `now` (`message_issued_in_future`).
+ *
+ * The signature and the nonce are checked afterwards, against the chain and the database.
  *
  * @example
- * const fields = checkMessage({ message, origins: ['http://127.0.0.1:5173'], chainIds: new Set([31337]), now: new Date() })
+ * const checked = checkMessage({ message, origins: ['http://127.0.0.1:5173'], chainIds: new Set([31337]), now: new Date() })
  */
 export function checkMessage({ message, origins, chainIds, now }: CheckMessageParameters): CheckedMessage {
-  const fields = parseSiweMessage(message)
-  const { address, chainId, domain, nonce, uri, version } = fields
-  if (
-    !address ||
-    !isAddress(address, { strict: false }) ||
-    typeof chainId !== 'number' ||
-    !Number.isSafeInteger(chainId) ||
-    !domain ||
-    !nonce ||
-    !uri ||
-    version !== '1' ||
-    // A date that is present but unparseable must not read as "no limit".
-    ('issuedAt' in fields && !isDate(fields.issuedAt)) ||
-    ('expirationTime' in fields && !isDate(fields.expirationTime)) ||
-    ('notBefore' in fields && !isDate(fields.notBefore))
-  ) {
-    throw new SiweVerifyError('invalid_message')
-  }
-  // The domain has no scheme, so http://h and https://h both claim it; the URI decides.
+  const fields = parse(message)
+  const { domain, scheme, uri, chainId } = fields
   const forDomain = origins.map((origin) => new URL(origin)).filter((app) => app.host === domain)
   if (forDomain.length === 0) throw new SiweVerifyError('domain_mismatch')
-  let uriOrigin: string
-  try {
-    uriOrigin = new URL(uri).origin
-  } catch {
-    throw new SiweVerifyError('uri_mismatch')
-  }
-  if (!forDomain.some((app) => app.origin === uriOrigin)) throw new SiweVerifyError('uri_mismatch')
+  // Schemes are case-insensitive (RFC 3986); URL.protocol is lower case.
+  const forScheme =
+    scheme === undefined ? forDomain : forDomain.filter((app) => app.protocol === `${scheme.toLowerCase()}:`)
+  if (forScheme.length === 0) throw new SiweVerifyError('scheme_mismatch')
+  const origin = uriOrigin(uri)
+  if (!forScheme.some((app) => app.origin === origin)) throw new SiweVerifyError('uri_mismatch')
   if (!chainIds.has(chainId)) throw new SiweVerifyError('chain_not_supported')
   if (fields.expirationTime && fields.expirationTime.getTime() <= now.getTime()) {
     throw new SiweVerifyError('message_expired')
@@ -70,11 +91,15 @@ export function checkMessage({ message, origins, chainIds, now }: CheckMessagePa
   if (fields.notBefore && fields.notBefore.getTime() > now.getTime()) {
     throw new SiweVerifyError('message_not_yet_valid')
   }
+  if (fields.issuedAt.getTime() > now.getTime() + ISSUED_AT_MAX_CLOCK_SKEW_SECONDS * 1000) {
+    throw new SiweVerifyError('message_issued_in_future')
+  }
   return {
-    address: getAddress(address),
+    address: fields.address,
     chainId,
     domain,
-    nonce,
+    nonce: fields.nonce,
     ...(fields.expirationTime ? { expirationTime: fields.expirationTime } : {}),
+    fields,
   }
 }

@@ -6,18 +6,21 @@
  * or mount it in your own backend.
  */
 import { type Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { cors } from 'hono/cors'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { createPublicClient, type Hex, http, type PublicClient } from 'viem'
+import { createPublicClient, http, type PublicClient } from 'viem'
 import * as z from 'zod/mini'
 import { listen } from '../http/listen.js'
 import { checkMessage } from './checkMessage.js'
 import { openSiweDatabase, type SiweDatabaseOption } from './database.js'
 import { type SiweErrorCode, SiweVerifyError, siweErrors } from './errors.js'
 import { issueNonce } from './nonces.js'
+import type { SiweMessageFault } from './parseMessage.js'
 import { consumeNonceAndCreateSession, findSession, revokeSession } from './sessions.js'
 import { readSessionToken, SESSION_COOKIE } from './sessionToken.js'
+import { checkSignature } from './signature.js'
 
 export type SiweVerifierChain = { chainId: number; rpcUrl: string }
 
@@ -56,10 +59,20 @@ export type SiweVerifierServer = {
   close(): Promise<void>
 }
 
+/** The longest sign-in message taken, in characters (all ASCII, so also bytes). */
+export const MAX_MESSAGE_LENGTH = 8192
+
+/**
+ * The largest request body the routes read: 64 KiB, room for the longest message and
+ * signature in JSON. A larger one is refused with 413 `request_too_large` unread.
+ */
+export const MAX_REQUEST_BYTES = 64 * 1024
+
 const verifyBody = z.object({
-  message: z.string().check(z.minLength(1), z.maxLength(8192)),
-  // Contract-wallet signatures (ERC-6492 wrapped) can be long, but not unbounded.
-  signature: z.string().check(z.regex(/^0x[0-9a-fA-F]+$/), z.maxLength(20_000)),
+  message: z.string().check(z.minLength(1), z.maxLength(MAX_MESSAGE_LENGTH)),
+  // Its form (hex, whole bytes, size) is checkSignature's, which answers signature_malformed;
+  // MAX_REQUEST_BYTES bounds what is read.
+  signature: z.string(),
 })
 
 const DEFAULT_SESSION_MAX_AGE = 7 * 24 * 60 * 60
@@ -76,9 +89,18 @@ function allowedOrigins(option: string | readonly string[]): string[] {
   })
 }
 
-function fail(c: Context, code: SiweErrorCode) {
+/**
+ * A refusal: `{ error, code, message }` (and `reason` for `invalid_message`) with the
+ * code's status. The message is fixed text; nothing of the request is repeated.
+ */
+function fail(c: Context, code: SiweErrorCode, reason?: SiweMessageFault) {
   return c.json(
-    { error: code, message: siweErrors[code].message },
+    {
+      error: code,
+      code,
+      ...(reason ? { reason } : {}),
+      message: new SiweVerifyError(code, reason ? { reason } : {}).message,
+    },
     siweErrors[code].status as ContentfulStatusCode,
   )
 }
@@ -110,6 +132,8 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
     readSessionToken(c.req.header('authorization'), getCookie(c, SESSION_COOKIE))
 
   const app = new Hono()
+  // Any failure the routes did not foresee (the database down) is still JSON.
+  app.onError((_error, c) => fail(c, 'internal_error'))
   app.use(
     '/siwe/*',
     cors({
@@ -125,13 +149,11 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
   app.use('/siwe/*', async (c, next) => {
     const from = c.req.header('origin')
     if (c.req.method === 'POST' && from !== undefined && !origins.includes(from)) {
-      return c.json(
-        { error: 'origin_not_allowed', message: 'Requests from this origin are not allowed' },
-        403,
-      )
+      return fail(c, 'origin_not_allowed')
     }
     await next()
   })
+  app.use('/siwe/*', bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: (c) => fail(c, 'request_too_large') }))
 
   app.post('/siwe/nonce', async (c) => {
     c.header('Cache-Control', 'no-store')
@@ -141,14 +163,17 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
   app.post('/siwe/verify', async (c) => {
     const body = z.safeParse(verifyBody, await c.req.json().catch(() => undefined))
     if (!body.success) return fail(c, 'invalid_request')
-    const { message, signature } = body.data
+    const { message } = body.data
     try {
+      const signature = checkSignature(body.data.signature)
+      // Every character of the message is printable ASCII or LF once it passed this, so
+      // nothing the database would refuse (a NUL byte) reaches it.
       const fields = checkMessage({ message, origins, chainIds, now: new Date() })
       const client = clients.get(fields.chainId) as PublicClient
       // verifyMessage asks the chain: a contract wallet answers through EIP-1271 (or
       // ERC-6492 before it is deployed); a plain key pair is recovered as usual.
       const valid = await client
-        .verifyMessage({ address: fields.address, message, signature: signature as Hex })
+        .verifyMessage({ address: fields.address, message, signature })
         .catch((cause: unknown) => {
           throw new SiweVerifyError('chain_unavailable', { cause })
         })
@@ -174,7 +199,7 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
       c.header('Cache-Control', 'no-store')
       return c.json({ session: { ...session, token } })
     } catch (error) {
-      if (error instanceof SiweVerifyError) return fail(c, error.code)
+      if (error instanceof SiweVerifyError) return fail(c, error.code, error.reason)
       throw error
     }
   })
@@ -192,6 +217,10 @@ export async function createSiweVerifier(options: CreateSiweVerifierOptions): Pr
     deleteCookie(c, SESSION_COOKIE, { path: '/', secure: secureCookie })
     return c.json({ revoked })
   })
+
+  // Last: any other path or method under /siwe/ answers JSON too, also when this app is
+  // mounted in another (whose own not-found handler would answer otherwise).
+  app.all('/siwe/*', (c) => fail(c, 'not_found'))
 
   return {
     app,

@@ -335,8 +335,13 @@ describe('httpVerifier (the plugin side) against the verifier', () => {
     expect(await client.getSession({ session })).toEqual({ ...session, token: session.token })
     await client.revokeSession(session)
     expect(await client.getSession({ session })).toBeUndefined()
+    // A signature that is not one answers 400; a well-formed one of another message 401.
     await expect(
       client.verify({ message: text, signature: '0x00', address: signer.address, chainId: 1 }),
+    ).rejects.toMatchObject({ code: 'HTTP_STATUS', status: 400 })
+    const otherSignature = await signer.signMessage({ message: 'another message' })
+    await expect(
+      client.verify({ message: text, signature: otherSignature, address: signer.address, chainId: 1 }),
     ).rejects.toMatchObject({ code: 'HTTP_STATUS', status: 401 })
   })
 })
