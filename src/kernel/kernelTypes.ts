@@ -159,7 +159,7 @@ export interface KernelInternal {
   /** Unsubscribe functions of the connectors being listened to, by namespace. */
   connectorWatchers: Map<ChainNamespace, () => void>
   /** Balance reads in flight or recent, by caipAddress. */
-  balances: Map<string, { at: number; promise: Promise<unknown> }>
+  balances: Map<string, { at: number; promise: Promise<{ balance: string; symbol: string }> }>
   /** Token balance failures by caipAddress: not asked again within 30 s. */
   tokenBalanceGate: FailureGate<string>
   destroyed: boolean
