@@ -8,6 +8,7 @@
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
+import { buildSiweMessage } from '../../plugins/siwe/buildSiweMessage.js'
 import {
   createSiweVerifier,
   ISSUED_AT_MAX_CLOCK_SKEW_SECONDS,
@@ -298,6 +299,25 @@ describe('siwe verifier over HTTP: binds the fields to the app and to now', () =
     const answer = await signAndVerify(message)
     expect(answer.status).toBe(200)
     expect(answer.body.session?.expirationTime).toBe(expirationTime)
+  })
+})
+
+describe('siwe verifier over HTTP: what the plugin builds is accepted (round trip)', () => {
+  it('the message of buildSiweMessage, from a lower-case address and an app name with quotes and accents', async () => {
+    const issuedAt = new Date()
+    const message = buildSiweMessage({
+      address: signer.address.toLowerCase(),
+      chainId: CHAIN_ID,
+      nonce: await nonce(),
+      domain: DOMAIN,
+      uri: ORIGIN,
+      issuedAt: issuedAt.toISOString(),
+      expirationTime: new Date(issuedAt.getTime() + 600_000).toISOString(),
+      statement: 'Sign in to Café "Zoë"',
+    })
+    const answer = await signAndVerify(message)
+    expect(answer.status).toBe(200)
+    expect(answer.body.session?.address).toBe(signer.address)
   })
 })
 
