@@ -16,8 +16,9 @@ const nonceAnswer = z.object({ nonce: z.string().check(z.regex(/^[a-zA-Z0-9]{8,}
 const sessionAnswer = z.object({ session: siweSessionSchema })
 
 /**
- * A verifier that talks to the reference verifier's HTTP API (devstack/siwe, or your
- * copy of it): POST /siwe/nonce, POST /siwe/verify, GET /siwe/session, POST /siwe/revoke.
+ * A verifier that talks to the reference verifier's HTTP API (server/siwe, served by
+ * `latchkit-server --siwe-origin`, or your copy of it): POST /siwe/nonce, POST /siwe/verify,
+ * GET /siwe/session, POST /siwe/revoke.
  * Every answer is schema-checked. Requests carry the session cookie; a session the
  * verifier answered with a token is also sent as a bearer token, which works where the
  * cookie does not travel (a verifier on another site).

@@ -23,7 +23,7 @@ export interface SiweMessageParameters {
  * The server half of sign-in, supplied by the integrator: where nonces come from and who
  * decides that a signature is good. The plugin never trusts its own judgement of a
  * signature; a session exists because `verify` said so. `httpVerifier(url)` talks to the
- * reference verifier of the devstack (devstack/siwe).
+ * reference verifier (server/siwe, served by `latchkit-server --siwe-origin`).
  *
  * @example
  * const verifier: SiweVerifier = {
@@ -66,7 +66,12 @@ export interface SiweOptions {
   domain?: string
   /** Default: `location.origin`. */
   uri?: string
-  /** Default: 'Sign in to {metadata.name}' when the kernel has metadata, else none. */
+  /**
+   * Default: 'Sign in to {metadata.name}' when the kernel has metadata, else none. One line
+   * of the characters EIP-4361 allows (ASCII letters, digits, space and
+   * `-._~:/?#[]@!$&'()*+,;=`); the default message builder drops accents and turns any
+   * other character into a space, since a strict verifier refuses the message otherwise.
+   */
   statement?: string
   /** How long a signed message stays valid for the verifier. Default 10 minutes; 0: no limit. */
   expiresInMs?: number
