@@ -63,18 +63,21 @@ export function toChecksumAddress(address: string): Hex {
 /**
  * True for an EVM address: `0x` plus 40 hex characters .
  *
- * `strict` (the default, as in viem) adds the EIP-55 rule: an all-lowercase address is
- * accepted because it carries no checksum, any other casing (mixed or all-uppercase)
- * must be exactly the checksummed form. With `strict: false` casing is ignored.
+ * `strict` (the default) adds the EIP-55 rule: an all-lowercase or all-uppercase address
+ * is accepted because it carries no checksum (EIP-55 treats both casings as unchecked);
+ * a mixed-case one must be exactly the checksummed form. With `strict: false` casing is
+ * ignored.
  *
  * @example
  * isAddress('0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359') // true
+ * isAddress('0xFB6916095CA1DF60BB79CE92CE3EA74C37C5D359') // true: all uppercase, no checksum
  * isAddress('0xFB6916095ca1df60bB79Ce92cE3Ea74c37c5d359') // false: checksum broken
  * isAddress('0xFB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', { strict: false }) // true
  */
 export function isAddress(address: unknown, options: { strict?: boolean } = {}): address is Hex {
   if (typeof address !== 'string' || !addressPattern.test(address)) return false
   if (options.strict === false) return true
-  if (address.slice(2) === address.slice(2).toLowerCase()) return true
+  const hex = address.slice(2)
+  if (hex === hex.toLowerCase() || hex === hex.toUpperCase()) return true
   return toChecksumAddress(address) === address
 }

@@ -219,6 +219,10 @@ describe('send through the dev wallet', () => {
     await view.receiver.fill(bob.replace('C51812dc', 'c51812dc'))
     await previewSays('Invalid address')
     await expectHidden(view.wallet.prompt)
+    // All uppercase carries no checksum, as all lowercase: EIP-55 accepts both.
+    await view.receiver.fill(`0x${bob.slice(2).toUpperCase()}`)
+    await view.preview.click()
+    await expectText(view.title, 'Review Send')
   })
 })
 
