@@ -115,6 +115,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     api = await startApiServer({
       chains: chains.filter((chain) => chain.inApp),
       solana: { rpcUrl: solanaRpc.url, genesisHash: solanaRpc.genesisHash, mints: solanaRpc.mints },
+      // No page may call it until the demo's own is known (below).
+      corsOrigins: [],
+      // A person keeps the demo open for hours: no log of every request.
+      requestLog: 0,
     })
   } catch (error) {
     await Promise.allSettled([started.stop(), solanaRpc.stop()])
@@ -148,11 +152,13 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     await Promise.allSettled([api.stop(), started.stop(), solanaRpc.stop()])
     throw error
   }
-  // Sign-in is bound to the page's origin, known only now: 127.0.0.1 as printed, and
-  // localhost for a person who types that instead.
+  // The API (CORS) and sign-in are bound to the page's origin, known only now: 127.0.0.1
+  // as printed, and localhost for a person who types that instead.
+  const pageOrigins = [`http://127.0.0.1:${web.port}`, `http://localhost:${web.port}`]
+  api.setCorsOrigins(pageOrigins)
   try {
     await api.serveSiwe({
-      origin: [`http://127.0.0.1:${web.port}`, `http://localhost:${web.port}`],
+      origin: pageOrigins,
       ...(options.sessionsDir !== undefined && {
         db: { dataDir: join(options.sessionsDir, String(web.port)) },
       }),

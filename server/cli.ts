@@ -24,7 +24,12 @@ async function main(): Promise<void> {
   const server = await startServer(config)
   const chains = config.chains.map((chain) => `eip155:${chain.chainId}`).join(', ')
   const signIn = config.siweOrigins?.length ? `sign-in for ${config.siweOrigins.join(', ')}` : 'no sign-in'
-  console.log(`latchkit-server: ${server.url} · API for ${chains} · ${signIn} · ${describeDatabase(config)}`)
+  const cors = config.corsOrigins?.length
+    ? `browsers from ${config.corsOrigins.join(', ')}`
+    : 'browsers from its own origin only (--cors-origin allows your app)'
+  console.log(
+    `latchkit-server: ${server.url} · API for ${chains} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
+  )
 
   let stopping = false
   const shutdown = () => {

@@ -4,10 +4,14 @@
  */
 import { parseArgs } from 'node:util'
 import type { ChainConfig } from './api/chainConfig.js'
+import { DEFAULT_MAX_BODY_BYTES } from './api/inputGuard.js'
 import { redactPassword } from './db/postgres.js'
 import type { ServerConfig } from './startServer.js'
 
 export const DEFAULT_PORT = 8787
+
+/** The largest `--max-body-bytes` taken: 100 MiB. */
+export const MAX_BODY_BYTES_CEILING = 100 * 1024 * 1024
 
 export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [options]
 
@@ -16,9 +20,13 @@ export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [option
   --port <port>              default $PORT, else ${DEFAULT_PORT}
   --host <address>           default 127.0.0.1 (this machine only); 0.0.0.0 for every interface
   --allowed-origin <origin>  an origin allowed to embed the widget (GET /projects/v1/origins); repeat
+  --cors-origin <origin>     a browser origin allowed to call the API and RPC gateway (CORS), e.g.
+                             https://app.example; repeat per origin. Default: none (same-origin only)
   --siwe-origin <origin>     serve sign-in (/siwe/*) for the app at this origin; repeat per origin
   --database-url <url>       keep state on this PostgreSQL server (default $DATABASE_URL)
   --data-dir <dir>           keep state in the embedded database (PGlite) in this directory
+  --max-body-bytes <bytes>   the largest request body read; a larger one answers 413
+                             (default ${DEFAULT_MAX_BODY_BYTES}, 1 MiB)
   --help                     this text
 
 Without --database-url or --data-dir, state lives in memory and is gone when the server stops.`
@@ -53,6 +61,44 @@ export function parseRpc(values: readonly string[]): ChainConfig[] {
   return chains
 }
 
+/**
+ * Origins as browsers send them in `Origin` (`http(s)://host[:port]`); a trailing slash is
+ * dropped, anything else after the port is refused.
+ *
+ * @example parseOrigins(['https://app.example/'], '--cors-origin') // ['https://app.example']
+ */
+export function parseOrigins(values: readonly string[], flag: string): string[] {
+  return values.map((value) => {
+    const url = URL.canParse(value) ? new URL(value) : undefined
+    if (
+      !url ||
+      (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+      url.username !== '' ||
+      url.password !== '' ||
+      url.pathname !== '/' ||
+      url.search !== '' ||
+      url.hash !== '' ||
+      !/^https?:\/\/[^/]+\/?$/.test(value)
+    )
+      throw new CliError(
+        `${flag} ${value}: expected an origin, scheme://host[:port], e.g. https://app.example`,
+      )
+    return url.origin
+  })
+}
+
+/**
+ * @example parseMaxBodyBytes('2097152') // 2097152
+ */
+export function parseMaxBodyBytes(value: string): number {
+  const bytes = Number(value)
+  if (!/^\d+$/.test(value) || bytes < 1024 || bytes > MAX_BODY_BYTES_CEILING)
+    throw new CliError(
+      `--max-body-bytes ${value}: a whole number of bytes from 1024 to ${MAX_BODY_BYTES_CEILING}`,
+    )
+  return bytes
+}
+
 /** The database flags, checked against each other: one place for the state, and only with a service that keeps any. */
 export function parseDatabase(
   values: { 'database-url'?: string | undefined; 'data-dir'?: string | undefined },
@@ -84,9 +130,11 @@ const flags = {
   host: { type: 'string' },
   rpc: { type: 'string', multiple: true },
   'allowed-origin': { type: 'string', multiple: true },
+  'cors-origin': { type: 'string', multiple: true },
   'siwe-origin': { type: 'string', multiple: true },
   'database-url': { type: 'string' },
   'data-dir': { type: 'string' },
+  'max-body-bytes': { type: 'string' },
   help: { type: 'boolean' },
 } as const
 
@@ -113,6 +161,7 @@ export function readServerArgs(
   const chains = parseRpc(values.rpc ?? [])
   if (chains.length === 0) throw new CliError('give at least one chain: --rpc <chainId>=<url>')
   const siweOrigins = values['siwe-origin'] ?? []
+  const corsOrigins = parseOrigins(values['cors-origin'] ?? [], '--cors-origin')
   const database = parseDatabase(values, env, siweOrigins.length > 0)
   const port =
     values.port !== undefined
@@ -125,7 +174,12 @@ export function readServerArgs(
     ...(values.host !== undefined && { host: values.host }),
     chains,
     allowedOrigins: values['allowed-origin'] ?? [],
+    corsOrigins,
     siweOrigins,
+    maxBodyBytes:
+      values['max-body-bytes'] === undefined
+        ? DEFAULT_MAX_BODY_BYTES
+        : parseMaxBodyBytes(values['max-body-bytes']),
     ...(database && { database }),
   }
 }

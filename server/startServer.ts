@@ -22,6 +22,14 @@ export type ServerConfig = {
   chains: readonly ChainConfig[]
   /** What GET /projects/v1/origins answers (the widget refuses to run elsewhere); default [] (any). */
   allowedOrigins?: readonly string[]
+  /**
+   * The browser origins allowed to call the API and the RPC gateway (CORS), e.g.
+   * `['https://app.example']`. Default: none, so a browser reads answers only on the
+   * server's own origin. Sign-in has its own: `siweOrigins`.
+   */
+  corsOrigins?: readonly string[]
+  /** The largest request body read, in bytes; a larger one answers 413. Default 1 MiB. */
+  maxBodyBytes?: number
   /** Serve sign-in for the app at these origins (scheme, host and port, e.g. `https://app.example`). */
   siweOrigins?: readonly string[]
   /** Where stateful services keep their state. Default: PGlite in memory. */
@@ -40,6 +48,7 @@ export type RunningServer = {
  * const server = await startServer({
  *   port: 8787,
  *   chains: [{ chainId: 1, rpcUrl: 'https://rpc.example/1' }],
+ *   corsOrigins: ['https://app.example'],
  *   siweOrigins: ['https://app.example'],
  *   database: { url: 'postgres://latchkit@db.internal/latchkit' },
  * })
@@ -66,6 +75,8 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const app = createApiApp({
       reader: createChainReader(config.chains),
       settings,
+      corsOrigins: config.corsOrigins ?? [],
+      ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
       ...(verifier && { siwe: () => verifier?.app }),
     })
     const server = await listen(app.fetch, {

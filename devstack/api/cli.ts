@@ -5,7 +5,10 @@
  *
  *   tsx devstack/api/cli.ts [--port 8787] [--rpc 31337=http://127.0.0.1:8545 ...]
  *     [--siwe-origin http://127.0.0.1:5173 ...] [--data-dir .devstack/sessions/5173 | --database-url postgres://...]
+ *     [--cors-origin http://127.0.0.1:5173 ...] [--max-body-bytes 1048576] [--request-log 1000]
  *
+ * `--cors-origin` names the pages allowed to call it (default: any page on this machine);
+ * `--request-log` how many calls the request log keeps (default 1,000; 0 turns it off).
  * `--siwe-origin` (once per origin of the app) serves sign-in under `/siwe/*`, bound to
  * those origins; `--data-dir` (or its older name `--siwe-data-dir`) keeps its sessions on
  * disk, `--database-url` on a PostgreSQL server (default: in memory). With `--rpc` it
@@ -15,7 +18,7 @@
  * read the URL from stdout.
  */
 import { parseArgs } from 'node:util'
-import { parseDatabase, parsePort, parseRpc } from '../../server/cliArgs.js'
+import { parseDatabase, parseMaxBodyBytes, parseOrigins, parsePort, parseRpc } from '../../server/cliArgs.js'
 import { startChains } from '../chain.js'
 import { startApiServer } from './server.js'
 
@@ -30,8 +33,14 @@ async function main(): Promise<void> {
       'database-url': { type: 'string' },
       'data-dir': { type: 'string' },
       'siwe-data-dir': { type: 'string' },
+      'cors-origin': { type: 'string', multiple: true },
+      'max-body-bytes': { type: 'string' },
+      'request-log': { type: 'string' },
     },
   })
+  const requestLog = values['request-log']
+  if (requestLog !== undefined && !/^\d{1,7}$/.test(requestLog))
+    throw new Error(`--request-log ${requestLog}: how many calls to keep, 0 to turn the log off`)
   const siweOrigins = values['siwe-origin'] ?? []
   const db = parseDatabase(
     { 'database-url': values['database-url'], 'data-dir': values['data-dir'] ?? values['siwe-data-dir'] },
@@ -48,6 +57,11 @@ async function main(): Promise<void> {
     port,
     host: values.host,
     settings: values['allowed-origin'] ? { allowedOrigins: values['allowed-origin'] } : undefined,
+    ...(values['cors-origin'] && { corsOrigins: parseOrigins(values['cors-origin'], '--cors-origin') }),
+    ...(values['max-body-bytes'] !== undefined && {
+      maxBodyBytes: parseMaxBodyBytes(values['max-body-bytes']),
+    }),
+    ...(requestLog !== undefined && { requestLog: Number(requestLog) }),
     ...(siweOrigins.length > 0 && { siwe: { origin: siweOrigins, ...(db && { db }) } }),
   })
   console.log(`LATCHKIT_API_URL=${api.url}`)

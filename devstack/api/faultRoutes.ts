@@ -1,7 +1,8 @@
 /**
  * The fault switch and request log over HTTP, for tests of the client's failure paths:
  * a middleware that logs every call and applies the armed fault, and the `/__faults` and
- * `/__requests` routes that arm it and read the log.
+ * `/__requests` routes that arm it and read the log. The routes are dev routes
+ * (createApiApp's `devRoutes`): only scripts on this machine reach them.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import { readBody } from '../../server/api/parseInput.js'
@@ -17,13 +18,15 @@ export function faultMiddleware(faults: FaultController, now: () => number): Mid
     if (path.startsWith('/__') || c.req.method === 'OPTIONS') return next()
     const fault = faults.take(path)
     const kind = fault ? (fault.hang ? 'hang' : fault.malformed ? 'malformed' : 'status') : undefined
-    faults.record({
-      method: c.req.method,
-      path,
-      query: c.req.query(),
-      at: now(),
-      ...(kind ? { fault: kind } : {}),
-    })
+    if (faults.logSize > 0) {
+      faults.record({
+        method: c.req.method,
+        path,
+        query: c.req.query(),
+        at: now(),
+        ...(kind ? { fault: kind } : {}),
+      })
+    }
     if (!fault) return next()
     if (fault.hang) {
       await faults.hangUntil(c.req.raw.signal)
@@ -46,7 +49,11 @@ export function faultRoutes(faults: FaultController): Hono {
     faults.clear()
     return c.json({ remaining: 0 })
   })
-  routes.get('/__requests', (c) => c.json({ requests: faults.requests }))
+  routes.get('/__requests', (c) =>
+    faults.logSize > 0
+      ? c.json({ requests: faults.requests })
+      : c.json({ message: 'the request log is off: startApiServer({ requestLog }) turns it on' }, 404),
+  )
   routes.delete('/__requests', (c) => {
     faults.clearLog()
     return c.json({ requests: [] })

@@ -46,6 +46,9 @@ export type LoggedRequest = {
   fault?: 'status' | 'hang' | 'malformed'
 }
 
+/** How many calls the request log keeps unless told otherwise: the latest 1,000. */
+export const DEFAULT_REQUEST_LOG_SIZE = 1000
+
 /** The switch as tests hold it: arm faults, read and clear the request log. */
 export type FaultSwitch = {
   /** Arms a fault; it replaces any fault still armed. Throws on an invalid fault. */
@@ -54,8 +57,14 @@ export type FaultSwitch = {
   clear(): void
   /** Calls left before the armed fault is spent (0 when none is armed). */
   remaining(): number
-  /** Everything the server was asked since start or the last `clearLog()`. */
+  /**
+   * What the server was asked since start or the last `clearLog()`, oldest first: the
+   * latest calls up to the log's size (a ring: older ones are dropped), none when the
+   * log is off. A copy, taken when read.
+   */
   readonly requests: readonly LoggedRequest[]
+  /** How many calls the log keeps (0: off). */
+  readonly logSize: number
   clearLog(): void
 }
 
@@ -69,14 +78,21 @@ export type FaultController = FaultSwitch & {
 }
 
 /**
+ * @param logSize how many calls the request log keeps, the latest ones (0 turns it off);
+ *   default {@link DEFAULT_REQUEST_LOG_SIZE}. Memory stays bounded however long the server runs.
+ *
  * @example
  * const faults = createFaultController()
  * faults.set({ status: 503, count: 2, retryAfter: 1 })
  */
-export function createFaultController(): FaultController {
+export function createFaultController(logSize = DEFAULT_REQUEST_LOG_SIZE): FaultController {
+  if (!Number.isInteger(logSize) || logSize < 0)
+    throw new Error(`request log size ${logSize}: a whole number >= 0`)
   let armed: Fault | undefined
   let left = 0
-  const requests: LoggedRequest[] = []
+  // A ring: `next` is where the next call goes once it is full.
+  let ring: LoggedRequest[] = []
+  let next = 0
   const hanging = new Set<() => void>()
 
   const releaseAll = () => {
@@ -96,9 +112,13 @@ export function createFaultController(): FaultController {
       releaseAll()
     },
     remaining: () => left,
-    requests,
+    get requests() {
+      return ring.length < logSize ? [...ring] : [...ring.slice(next), ...ring.slice(0, next)]
+    },
+    logSize,
     clearLog() {
-      requests.length = 0
+      ring = []
+      next = 0
     },
     take(path) {
       if (!armed || left <= 0) return undefined
@@ -120,7 +140,12 @@ export function createFaultController(): FaultController {
       })
     },
     record(request) {
-      requests.push(request)
+      if (logSize === 0) return
+      if (ring.length < logSize) ring.push(request)
+      else {
+        ring[next] = request
+        next = (next + 1) % logSize
+      }
     },
     releaseAll,
   }

@@ -3,6 +3,11 @@
  * chains, configured with the fixtures (tokens, prices, wallet registry, images), plus
  * what only development needs: the on-ramp stand-in, the fault switch and the request
  * log. Tests and `npm run demo` start one; `stop()` ends it and every open connection.
+ *
+ * Browsers may call it from pages on this machine (any `http://127.0.0.1:<port>`,
+ * `http://localhost:<port>` or `http://[::1]:<port>` origin) unless `corsOrigins` or
+ * `setCorsOrigins` names the pages exactly, as the demo does. The fault switch and the
+ * request log answer scripts on this machine only (createApiApp's `devRoutes`).
  */
 import type { ApiSettings, NameService } from '../../server/api/apiContext.js'
 import { createChainReader } from '../../server/api/chainReader.js'
@@ -24,6 +29,10 @@ import { createWalletRegistry, listedWallets } from './walletRegistry.js'
 
 export type { ApiChain, ApiSolanaChain } from './fixtureChains.js'
 
+/** A page served from this machine over http, on any port: the origins tests' pages have. */
+const isLoopbackPage = (origin: string) =>
+  /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/.test(origin)
+
 export type StartApiServerOptions = {
   /** The chains to serve; `startChains().chains` fits as is. */
   chains: readonly ApiChain[]
@@ -43,6 +52,21 @@ export type StartApiServerOptions = {
    */
   siwe?: ApiSiweOptions
   /**
+   * The browser origins allowed to call the API (CORS), e.g. `['http://127.0.0.1:5173']`.
+   * Default: any page on this machine (http on 127.0.0.1, localhost or [::1], any port),
+   * the pages tests serve.
+   */
+  corsOrigins?: readonly string[]
+  /** The largest request body read, in bytes (413 above). Default 1 MiB. */
+  maxBodyBytes?: number
+  /** Serve the fault switch and request log over HTTP (`/__faults`, `/__requests`), to this machine's scripts only. Default true. */
+  devRoutes?: boolean
+  /**
+   * How many calls the request log keeps, the latest ones (0: off). Default 1,000: enough
+   * for any test, and bounded however long the server runs.
+   */
+  requestLog?: number
+  /**
    * The local Solana endpoint whose balances to serve too.
    *
    * @example { rpcUrl: rpc.url, genesisHash: rpc.genesisHash, mints: rpc.mints }
@@ -61,6 +85,14 @@ export type ApiServer = {
   faults: FaultSwitch
   /** Live project settings: changes apply to the next request. */
   settings: ApiSettings
+  /**
+   * Allows browser pages at exactly these origins from the next request on, instead of
+   * the ones allowed so far (for a page whose origin is only known once its own server
+   * runs, as the demo's).
+   *
+   * @example api.setCorsOrigins([`http://127.0.0.1:${port}`])
+   */
+  setCorsOrigins(origins: readonly string[]): void
   /**
    * Serves sign-in (`/siwe/*`, the verifier of server/siwe) for the app at `origin`, on
    * the API's chains, from the next request on. For a page whose origin is only known
@@ -85,7 +117,9 @@ export type ApiServer = {
 export async function startApiServer(options: StartApiServerOptions): Promise<ApiServer> {
   if (options.chains.length === 0) throw new Error('startApiServer needs at least one chain')
   const host = options.host ?? '127.0.0.1'
-  const faults = createFaultController()
+  const faults = createFaultController(options.requestLog)
+  let corsOrigins: ReadonlySet<string> | undefined = options.corsOrigins && new Set(options.corsOrigins)
+  const allowOrigin = (origin: string) => (corsOrigins ? corsOrigins.has(origin) : isLoopbackPage(origin))
   const settings: ApiSettings = { analyticsEnabled: true, allowedOrigins: [], ...options.settings }
   const start = performance.now()
   let stopping: Promise<void> | undefined
@@ -123,8 +157,11 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     ...(options.solana && {
       solana: createSolanaReader(toSolanaChainConfig(options.solana), fixturePriceSource),
     }),
+    corsOrigins: allowOrigin,
+    ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
     middleware: [faultMiddleware(faults, () => performance.now() - start)],
-    routes: [faultRoutes(faults), onrampStandInRoutes(options.chains)],
+    devRoutes: options.devRoutes === false ? [] : [faultRoutes(faults)],
+    routes: [onrampStandInRoutes(options.chains)],
   })
 
   const server = await listen(app.fetch, { port: options.port ?? 0, host }).catch(async (error: unknown) => {
@@ -137,6 +174,9 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     port: server.port,
     faults,
     settings,
+    setCorsOrigins(origins) {
+      corsOrigins = new Set(origins)
+    },
     serveSiwe,
     stop() {
       stopping ??= (async () => {

@@ -5,7 +5,7 @@
 import type { Address } from 'viem'
 import { NATIVE_TOKEN_ADDRESS } from './chainConfig.js'
 import type { ChainReader } from './chainReader.js'
-import { BadRequest } from './httpErrors.js'
+import { BadRequest, clip } from './httpErrors.js'
 import type { SolanaReader } from './solanaReader.js'
 
 /** A served asset named by a CAIP-10 address (the native currency as {@link NATIVE_TOKEN_ADDRESS}). */
@@ -35,7 +35,7 @@ export function createChainLookup(reader: ChainReader, solana: SolanaReader | un
     const id = Number(reference)
     if (namespace !== 'eip155' || !Number.isInteger(id) || !reader.has(id)) {
       throw new BadRequest(
-        `chainId: ${chainId} is not served by this API (served: ${reader
+        `chainId: ${clip(chainId)} is not served by this API (served: ${reader
           .chainIds()
           .map((c) => `eip155:${c}`)
           .join(', ')})`,
@@ -79,7 +79,7 @@ export function createChainLookup(reader: ChainReader, solana: SolanaReader | un
       if (!solana?.isAddress(owner)) return undefined
       if (chainId !== undefined && chainId !== solana.chainId) {
         throw new BadRequest(
-          `chainId: ${chainId} is not the Solana chain this API serves (${solana.chainId})`,
+          `chainId: ${clip(chainId)} is not the Solana chain this API serves (${solana.chainId})`,
         )
       }
       return { owner, reader: solana }

@@ -1,14 +1,20 @@
 /**
  * The Blockchain API and wallet-project API as one Hono app, composed from one route
  * module per endpoint group (routes/), each owning its schemas. Every input is parsed; a
- * bad one is a 400 with `{ message }`, and every error is JSON.
+ * bad one is a 400 with `{ message }`, and every error is JSON that repeats at most a
+ * short, clipped piece of the input. Before any route, every request passes the input
+ * checks of inputGuard.ts (413 over the body limit; 400 for NUL, invalid UTF-8, JSON
+ * nested too deep). Browsers may call it from the configured origins only.
  */
+import type { IncomingMessage } from 'node:http'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { cors } from 'hono/cors'
+import { HTTPException } from 'hono/http-exception'
 import type { ApiContext, ApiSettings, ImageSource, NameService, WalletListItem } from './apiContext.js'
 import { createChainLookup } from './chainLookup.js'
 import type { ChainReader } from './chainReader.js'
-import { BadRequest, HttpFailure } from './httpErrors.js'
+import { BadRequest, clip, HttpFailure } from './httpErrors.js'
+import { DEFAULT_MAX_BODY_BYTES, inputGuard } from './inputGuard.js'
 import { noPrices, type PriceSource } from './priceSource.js'
 import { balanceRoutes } from './routes/balance.js'
 import { convertRoutes } from './routes/convert.js'
@@ -44,12 +50,27 @@ export type ApiAppOptions = {
    * with its own CORS (its origins, with credentials). Asked on every request.
    */
   siwe?: () => Hono | undefined
-  /** Run on every request after CORS and before any route (the devstack's request log and fault switch). */
+  /**
+   * The browser origins allowed to call the API and the RPC gateway (CORS), e.g.
+   * `['https://app.example']`, or a test asked per request. Default: none, so only a page
+   * on the server's own origin (and any non-browser client) can read the answers.
+   */
+  corsOrigins?: readonly string[] | ((origin: string) => boolean)
+  /** The largest request body read, in bytes; a larger one answers 413. Default {@link DEFAULT_MAX_BODY_BYTES} (1 MiB). */
+  maxBodyBytes?: number
+  /** Run on every request after CORS and the input checks, before any route (the devstack's request log and fault switch). */
   middleware?: readonly MiddlewareHandler[]
   /** More endpoint groups, served beside the API's own (the devstack's stand-ins for outside providers). */
   routes?: readonly Hono[]
+  /**
+   * Development-only endpoint groups (the devstack's fault switch and request log), all
+   * under paths starting `/__`. Without this option there are none. They answer only
+   * callers on this machine: the connection's remote address must be loopback, the Host
+   * a loopback name, and a browser page must be one `corsOrigins` allows, so neither
+   * another machine nor a page elsewhere (not even through DNS rebinding) reaches them.
+   */
+  devRoutes?: readonly Hono[]
 }
-
 const endpointGroups = [
   supportedChainsRoutes,
   balanceRoutes,
@@ -82,23 +103,46 @@ export function createApiApp(options: ApiAppOptions): Hono {
     names: options.names,
   }
   const app = new Hono()
-
-  // Open to every origin, except sign-in: its cookie and sessions are for the app's
-  // origins only, which the verifier's own CORS names.
-  const openCors = cors({ origin: '*', exposeHeaders: ['Retry-After'], maxAge: 600 })
-  app.use('*', (c, next) =>
-    c.req.path.startsWith('/siwe/') && options.siwe?.() ? next() : openCors(c, next),
-  )
-  for (const middleware of options.middleware ?? []) app.use('*', middleware)
+  const allowOrigin = originCheck(options.corsOrigins)
 
   app.onError((error, c) => {
-    if (error instanceof BadRequest) return c.json({ message: error.message }, 400)
-    if (error instanceof HttpFailure) return c.json({ message: error.message }, error.status)
+    if (error instanceof BadRequest) return c.json({ message: clip(error.message, MESSAGE_LIMIT) }, 400)
+    if (error instanceof HttpFailure) {
+      // The rest of an oversized body is not read: the connection ends with the answer.
+      if (error.status === 413) c.header('Connection', 'close')
+      return c.json({ message: clip(error.message, MESSAGE_LIMIT) }, error.status)
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: clip(error.message || 'bad request', MESSAGE_LIMIT) }, error.status)
+    }
     console.error('[latchkit api]', error)
     return c.json({ message: 'internal error' }, 500)
   })
-  app.notFound((c) => c.json({ message: `no route for ${c.req.method} ${c.req.path}` }, 404))
+  app.notFound((c) => c.json({ message: `no route for ${clip(c.req.method)} ${clip(c.req.path)}` }, 404))
 
+  // Sign-in has its own CORS: its cookie and sessions are for the app's origins only,
+  // which the verifier names.
+  const apiCors = cors({
+    origin: (origin) => (origin !== '' && allowOrigin(origin) ? origin : null),
+    // DELETE only for the dev routes (clearing the fault switch and the log).
+    allowMethods: options.devRoutes?.length ? ['GET', 'HEAD', 'POST', 'DELETE'] : ['GET', 'HEAD', 'POST'],
+    exposeHeaders: ['Retry-After'],
+    maxAge: 600,
+  })
+  app.use('*', (c, next) => (c.req.path.startsWith('/siwe/') && options.siwe?.() ? next() : apiCors(c, next)))
+  app.use('*', inputGuard(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES))
+  const devRoutes = options.devRoutes ?? []
+  for (const group of devRoutes) {
+    const outside = group.routes.find((route) => !route.path.startsWith('/__'))
+    if (outside) throw new Error(`createApiApp: dev route ${outside.path} must start with /__`)
+  }
+  if (devRoutes.length > 0) {
+    const gate = devOnly(allowOrigin)
+    app.use('*', (c, next) => (c.req.path.startsWith('/__') ? gate(c, next) : next()))
+  }
+  for (const middleware of options.middleware ?? []) app.use('*', middleware)
+
+  for (const group of devRoutes) app.route('/', group)
   for (const routes of options.routes ?? []) app.route('/', routes)
   app.route(
     '/',
@@ -107,3 +151,42 @@ export function createApiApp(options: ApiAppOptions): Hono {
   for (const group of endpointGroups) app.route('/', group(context))
   return app
 }
+
+/** The longest error message sent (a backstop: messages repeat input only through {@link clip}). */
+const MESSAGE_LIMIT = 1000
+
+function originCheck(option: ApiAppOptions['corsOrigins']): (origin: string) => boolean {
+  if (typeof option === 'function') return option
+  const origins = new Set(option ?? [])
+  return (origin) => origins.has(origin)
+}
+
+const isLoopbackAddress = (address: string | undefined) =>
+  address !== undefined &&
+  (address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.'))
+
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' || hostname === '[::1]' || /^127(\.\d{1,3}){3}$/.test(hostname)
+
+/** The dev routes' gate: this machine's scripts, and pages CORS allows (see {@link ApiAppOptions.devRoutes}). */
+const devOnly =
+  (allowOrigin: (origin: string) => boolean): MiddlewareHandler =>
+  async (c, next) => {
+    // The socket's address, never a header a client can write. In-process requests
+    // (app.request) have no socket and are refused too.
+    const socket = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket
+    if (!isLoopbackAddress(socket?.remoteAddress)) {
+      throw new HttpFailure(403, 'the dev routes answer callers on this machine only')
+    }
+    // A page elsewhere whose name resolves to 127.0.0.1 (DNS rebinding) sends its own Host.
+    if (!isLoopbackHost(new URL(c.req.url).hostname)) {
+      throw new HttpFailure(403, 'the dev routes answer a loopback Host only')
+    }
+    // A browser sends a text/plain POST from any page without asking first: refuse those
+    // the API's CORS does not name.
+    const origin = c.req.header('origin')
+    if (origin !== undefined && !allowOrigin(origin)) {
+      throw new HttpFailure(403, 'the dev routes answer scripts on this machine and allowed pages only')
+    }
+    await next()
+  }

@@ -2,9 +2,15 @@
  * Serves a fetch handler (a Hono app's `fetch`) on a TCP port with Node's HTTP server.
  * Stopping ends keep-alive and hanging connections too: without that, `close()` waits
  * for every client to hang up on its own.
+ *
+ * What never reaches the handler is answered in JSON `{ message }` too: a request Node's
+ * HTTP parser refuses (a malformed request line or header, an unknown method: 400; headers
+ * over Node's limit: 431; a request too slow to arrive: 408), and a request the adapter
+ * cannot turn into a `Request` (a bad Host header: 400).
  */
-import type { AddressInfo } from 'node:net'
-import { type ServerType, serve } from '@hono/node-server'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { getRequestListener, RequestError } from '@hono/node-server'
 
 export type ListenOptions = {
   /** Default 0: a free port chosen by the OS. */
@@ -21,20 +27,62 @@ export type Listening = {
   close(): Promise<void>
 }
 
+const json = (status: number, message: string) =>
+  new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } })
+
+/** A whole HTTP/1.1 answer written straight to a socket, for requests the parser refused. */
+function rawAnswer(status: number, reason: string, message: string): string {
+  const body = JSON.stringify({ message })
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
+    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
+  )
+}
+
+function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
+  // A reset or a request already answered: nothing to write to.
+  if (
+    error.code === 'ECONNRESET' ||
+    !socket.writable ||
+    (socket as { _httpMessage?: unknown })._httpMessage
+  ) {
+    socket.destroy()
+    return
+  }
+  const answer =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? rawAnswer(431, 'Request Header Fields Too Large', 'the request headers are too large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? rawAnswer(408, 'Request Timeout', 'the request did not arrive in time')
+        : rawAnswer(400, 'Bad Request', 'the request is not valid HTTP/1.1')
+  socket.end(answer)
+}
+
 /**
  * @example
  * const { url, close } = await listen(app.fetch, { port: 8787 })
  */
 export async function listen(
-  fetch: (request: Request) => Response | Promise<Response>,
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>,
   options: ListenOptions = {},
 ): Promise<Listening> {
   const host = options.host ?? '127.0.0.1'
-  const { server, port } = await new Promise<{ server: ServerType; port: number }>((resolve, reject) => {
-    const server = serve({ fetch, hostname: host, port: options.port ?? 0 }, (info: AddressInfo) =>
-      resolve({ server, port: info.port }),
-    )
+  const listener = getRequestListener(fetch, {
+    hostname: host,
+    errorHandler: (error) => {
+      if (error instanceof RequestError) return json(400, 'the request URL or Host header is not valid')
+      console.error('[latchkit server]', error)
+      return json(500, 'internal error')
+    },
+  })
+  const server: Server = createServer(listener)
+  server.on('clientError', answerClientError)
+  const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
   })
   let closing: Promise<void> | undefined
   // An IPv6 literal needs brackets in a URL.
@@ -45,7 +93,7 @@ export async function listen(
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve())
-        ;(server as { closeAllConnections?: () => void }).closeAllConnections?.()
+        server.closeAllConnections()
       })
       return closing
     },

@@ -1,8 +1,9 @@
 /**
  * `latchkit-server` as an integrator runs it: the command started in its own process on
  * the shared chains, answering the API (with nothing but what its flags configure: no
- * fixture tokens, no wallets, no dev routes) and sign-in, with sessions in PGlite on disk;
- * and its command line, read and refused with a reason.
+ * fixture tokens, no wallets, no dev routes; CORS for --cors-origin, a body limit, the
+ * gateway's allowlist) and sign-in, with sessions in PGlite on disk; and its command
+ * line, read and refused with a reason.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -59,10 +60,14 @@ describe('latchkit-server', () => {
       `${chain!.chainId}=${chain!.rpcUrl}`,
       '--allowed-origin',
       APP,
+      '--cors-origin',
+      APP,
       '--siwe-origin',
       APP,
       '--data-dir',
       join(tempDir, 'state'),
+      '--max-body-bytes',
+      '2048',
     ])
     url = await urlOf(run)
   })
@@ -87,6 +92,32 @@ describe('latchkit-server', () => {
     const bad = await fetch(`${url}/v1/account/0x12/balance?${p}`)
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { message: string }).message).toContain('address')
+  })
+
+  it('lets browsers call the API and gateway from --cors-origin only, and says so at start', async () => {
+    expect(run.output()).toContain(`browsers from ${APP}`)
+    const allowOrigin = async (origin: string, path = `/v1/supported-chains?${p}`) =>
+      (await fetch(`${url}${path}`, { headers: { origin } })).headers.get('access-control-allow-origin')
+    expect(await allowOrigin(APP)).toBe(APP)
+    expect(await allowOrigin('https://elsewhere.example')).toBeNull()
+    expect(await allowOrigin(APP, `/v1/?chainId=eip155:${chain!.chainId}&${p}`)).toBe(APP)
+  })
+
+  it('refuses a body over --max-body-bytes with 413, and admin RPC methods with -32601', async () => {
+    const gateway = `${url}/v1/?chainId=eip155:${chain!.chainId}&${p}`
+    const big = await fetch(gateway, { method: 'POST', body: `"${'x'.repeat(2048)}"` })
+    expect(big.status).toBe(413)
+    expect(await big.json()).toEqual({ message: 'the body is larger than 2048 bytes' })
+    const admin = await fetch(gateway, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'anvil_mine', params: [] }),
+    })
+    expect(await admin.json()).toEqual({
+      jsonrpc: '2.0',
+      id: 5,
+      error: { code: -32601, message: 'Method not found' },
+    })
   })
 
   it('serves sign-in for the app origin, with its database', async () => {
@@ -146,9 +177,17 @@ describe('its command line', () => {
         { chainId: 8453, rpcUrl: 'https://rpc.example/8453' },
       ],
       allowedOrigins: [],
+      corsOrigins: [],
       siweOrigins: [APP],
+      maxBodyBytes: 1024 * 1024,
       database: { url: 'postgres://db/l' },
     })
+    expect(
+      readServerArgs(
+        [...rpc, '--cors-origin', APP, '--cors-origin', 'https://app.example/', '--max-body-bytes', '4096'],
+        {},
+      ),
+    ).toMatchObject({ corsOrigins: [APP, 'https://app.example'], maxBodyBytes: 4096 })
     expect(readServerArgs(rpc, { PORT: '9000' })?.port).toBe(9000)
     expect(
       readServerArgs([...rpc, '--siwe-origin', APP], { DATABASE_URL: 'postgres://env/l' })?.database,
@@ -175,6 +214,11 @@ describe('its command line', () => {
       /postgres:\/\//,
     ],
     ['an unknown flag', [...rpc, '--verbose'], /verbose/],
+    ['a wildcard CORS origin', [...rpc, '--cors-origin', '*'], /expected an origin/],
+    ['a CORS origin with a path', [...rpc, '--cors-origin', 'https://app.example/app'], /expected an origin/],
+    ['a CORS origin that is not http(s)', [...rpc, '--cors-origin', 'file:///tmp'], /expected an origin/],
+    ['a body limit that is not a number', [...rpc, '--max-body-bytes', '1mb'], /whole number of bytes/],
+    ['a body limit under 1 KiB', [...rpc, '--max-body-bytes', '100'], /whole number of bytes/],
   ])('refuses %s', (_, args, reason) => {
     expect(() => readServerArgs(args as string[], {})).toThrow(CliError)
     expect(() => readServerArgs(args as string[], {})).toThrow(reason)

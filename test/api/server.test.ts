@@ -1,6 +1,7 @@
 /**
  * The local API server's own contract: input validation (400 with a message), the RPC
- * gateway, CORS for the demo page, and the fault switch over HTTP.
+ * gateway, CORS for pages on this machine, and the fault switch over HTTP. What a hostile
+ * client meets is hardening.test.ts's.
  */
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures'
@@ -120,13 +121,13 @@ describe('RPC gateway', () => {
 })
 
 describe('browser access', () => {
-  it('allows any origin and exposes Retry-After to scripts', async () => {
+  it('allows a page on this machine and exposes Retry-After to scripts', async () => {
     server().faults.set({ status: 429, count: 1, retryAfter: 2 })
     const response = await fetch(`${server().url}/v1/supported-chains?${p}`, {
       headers: { origin: 'http://127.0.0.1:5173' },
     })
     expect(response.status).toBe(429)
-    expect(response.headers.get('access-control-allow-origin')).toBe('*')
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://127.0.0.1:5173')
     expect(response.headers.get('access-control-expose-headers')).toContain('Retry-After')
     expect(response.headers.get('retry-after')).toBe('2')
   })

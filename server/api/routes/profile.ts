@@ -7,7 +7,7 @@ import { Hono } from 'hono'
 import { getAddress } from 'viem'
 import * as z from 'zod/mini'
 import type { ApiContext } from '../apiContext.js'
-import { HttpFailure } from '../httpErrors.js'
+import { clip, HttpFailure } from '../httpErrors.js'
 import { parseInput, readBody, readQuery } from '../parseInput.js'
 import { evmAddress, identified } from '../schemaParts.js'
 
@@ -37,7 +37,7 @@ export function profileRoutes({ names }: ApiContext): Hono {
     const name = parseInput(profileName, c.req.param('name'), 'name')
     readQuery(c, profileQuery, 'GET /v1/profile/account/{name}')
     const found = await names?.lookup?.(name)
-    if (!found) throw new HttpFailure(404, `${name} is not registered`)
+    if (!found) throw new HttpFailure(404, `${clip(name)} is not registered`)
     return c.json(found)
   })
 

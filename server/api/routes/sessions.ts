@@ -5,7 +5,7 @@
 import { Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { ApiContext } from '../apiContext.js'
-import { HttpFailure } from '../httpErrors.js'
+import { clip, HttpFailure } from '../httpErrors.js'
 import { parseInput, readBody, readQuery } from '../parseInput.js'
 import { evmAddress, projectOnly } from '../schemaParts.js'
 
@@ -26,7 +26,7 @@ export function sessionRoutes(_context: ApiContext): Hono {
   routes.post('/v1/sessions/:address/revoke', async (c) => {
     parseInput(evmAddress, c.req.param('address'), 'address')
     const { pci } = await readBody(c, revokeBody, 'POST /v1/sessions/{address}/revoke')
-    throw new HttpFailure(404, `unknown session ${pci}`)
+    throw new HttpFailure(404, `unknown session ${clip(pci)}`)
   })
 
   return routes

@@ -2,16 +2,39 @@
  * `/siwe/*`: the sign-in verifier's routes, served beside the API on its port. The
  * verifier is its own Hono app with its own CORS; it is asked for on every request, so
  * sign-in can start once the app's origin is known. While there is none, those paths are 404.
+ *
+ * Its errors reach the client as JSON like the API's: a path or method the verifier does
+ * not serve answers 404 `{ message }` (its own fallback is plain text), and a failure
+ * inside it 500 `{ message: 'internal error' }`, its CORS headers kept.
  */
-import { Hono } from 'hono'
-import { HttpFailure } from '../httpErrors.js'
+import { type Context, Hono } from 'hono'
+import { clip, HttpFailure } from '../httpErrors.js'
+
+const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '')
+
+/** The verifier's error answer as JSON `{ message }`, with its status and headers (CORS) otherwise kept. */
+function asJson(c: Context, response: Response): Response {
+  if (response.status < 400 || isJson(response)) return response
+  const status = response.status === 405 ? 404 : response.status
+  let message: string
+  if (status === 404) message = `no route for ${clip(c.req.method)} ${clip(c.req.path)}`
+  else if (status >= 500) {
+    console.error(`[latchkit api] sign-in answered ${response.status} to ${c.req.method} ${c.req.path}`)
+    message = 'internal error'
+  } else message = response.statusText || `status ${status}`
+  const headers = new Headers(response.headers)
+  headers.set('content-type', 'application/json')
+  headers.delete('content-length')
+  response.body?.cancel().catch(() => {})
+  return new Response(JSON.stringify({ message }), { status, headers })
+}
 
 export function signInRoutes(verifier: () => Hono | undefined): Hono {
   const routes = new Hono()
-  routes.all('/siwe/*', (c) => {
+  routes.all('/siwe/*', async (c) => {
     const app = verifier()
     if (!app) throw new HttpFailure(404, 'sign-in is not served by this API instance')
-    return app.fetch(c.req.raw, c.env)
+    return asJson(c, await app.fetch(c.req.raw, c.env))
   })
   return routes
 }

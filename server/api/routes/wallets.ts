@@ -6,7 +6,7 @@
 import { type Context, Hono } from 'hono'
 import * as z from 'zod/mini'
 import type { ApiContext, WalletListItem } from '../apiContext.js'
-import { HttpFailure } from '../httpErrors.js'
+import { clip, HttpFailure } from '../httpErrors.js'
 import { parseInput, readQuery } from '../parseInput.js'
 import { caip2, commaList, identified, positiveInt, projectOnly } from '../schemaParts.js'
 
@@ -79,7 +79,7 @@ export function walletRoutes({ registry, images }: ApiContext): Hono {
     const id = parseInput(imageId, c.req.param('id'), 'id')
     readQuery(c, projectOnly, 'GET /getWalletImage/{id}')
     const image = images?.walletImage(id)
-    if (image === undefined) throw new HttpFailure(404, `no wallet image ${id}`)
+    if (image === undefined) throw new HttpFailure(404, `no wallet image ${clip(id)}`)
     return svg(c, image)
   })
 
@@ -88,7 +88,7 @@ export function walletRoutes({ registry, images }: ApiContext): Hono {
       const id = parseInput(imageId, c.req.param('id'), 'id')
       readQuery(c, projectOnly, `GET /public/${route}/{id}`)
       const image = images?.publicImage(kind, id)
-      if (image === undefined) throw new HttpFailure(404, `no ${kind} image ${id}`)
+      if (image === undefined) throw new HttpFailure(404, `no ${kind} image ${clip(id)}`)
       return svg(c, image)
     })
   }
