@@ -27,7 +27,11 @@ export async function estimateSendFee(
   const connectorId = state.connectorIds[namespace]
   const connector = connectorId ? kernel.connectors.get(connectorId) : undefined
   if (!adapter?.estimateFee || !network || !from || !connector) return undefined
-  const { fee, symbol } = await adapter.estimateFee({
+  const {
+    fee,
+    symbol,
+    minimumBalance = 0n,
+  } = await adapter.estimateFee({
     connector,
     network,
     from,
@@ -35,5 +39,5 @@ export async function estimateSendFee(
     value,
     ...(tokenAddress === undefined ? {} : { tokenAddress }),
   })
-  return { fee, symbol, decimals: network.nativeCurrency.decimals }
+  return { fee, symbol, decimals: network.nativeCurrency.decimals, minimumBalance }
 }

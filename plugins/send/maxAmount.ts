@@ -11,12 +11,13 @@ export const FEE_RESERVE_FACTOR = 2n
 
 /**
  * The largest amount of `token` that can be sent, as a decimal string: the whole balance
- * of a token, the balance less {@link FEE_RESERVE_FACTOR} fees for the native currency
- * (it pays the fee too). Never negative.
+ * of a token; for the native currency (it pays the fee too) the balance less
+ * {@link FEE_RESERVE_FACTOR} fees and less the minimum the network makes the account keep
+ * (Solana's rent-exempt minimum). Never negative.
  *
  * @example
  * maxSendable(lusd, fee) // '10000' : tokens pay no fee in themselves
- * maxSendable(eth, { fee: 21000n * 10n ** 9n, symbol: 'ETH', decimals: 18 }) // '0.999958'
+ * maxSendable(eth, { fee: 21000n * 10n ** 9n, symbol: 'ETH', decimals: 18, minimumBalance: 0n }) // '0.999958'
  */
 export function maxSendable(token: TokenBalance, fee: FeeEstimate | undefined): string {
   const decimals = Number(token.quantity.decimals)
@@ -26,6 +27,6 @@ export function maxSendable(token: TokenBalance, fee: FeeEstimate | undefined): 
   } catch {
     return token.quantity.numeric
   }
-  if (isNativeToken(token) && fee) balance -= fee.fee * FEE_RESERVE_FACTOR
+  if (isNativeToken(token) && fee) balance -= fee.fee * FEE_RESERVE_FACTOR + fee.minimumBalance
   return formatUnits(balance > 0n ? balance : 0n, decimals)
 }

@@ -1,6 +1,7 @@
 import {
   type ChainNamespace,
   type Connector,
+  formatUnits,
   type Kernel,
   type Network,
   parseUnits,
@@ -11,7 +12,8 @@ import { isSupportedNetwork } from 'latchkit/internal'
 import { assertSendInput } from './assertSendInput'
 import { isReceiverAddress } from './resolveReceiver'
 import { sendSlice } from './slice'
-import { sendableTokens, tokenAddressOf, tokenKey } from './tokens'
+import type { FeeEstimate } from './state'
+import { isNativeToken, sendableTokens, tokenAddressOf, tokenKey } from './tokens'
 
 /** A send that passed every check, in base units, ready for the adapter. */
 export interface PreparedSend {
@@ -44,7 +46,11 @@ export interface PrepareSendParameters {
  * - then SEND_INVALID_RECEIVER (not an address by the namespace adapter's strict check,
  *   e.g. a broken EVM checksum),
  *   SEND_INVALID_AMOUNT (not a number, too many decimals) and SEND_INSUFFICIENT_BALANCE
- *   (more than the balance): refused here, so the wallet is never asked.
+ *   (more than the balance): refused here, so the wallet is never asked;
+ * - then, once the fee is estimated, SEND_INSUFFICIENT_FUNDS_FOR_FEE (the native balance
+ *   cannot pay the amount plus the fee, or the fee of a token send) and
+ *   SEND_BELOW_MINIMUM_BALANCE (the account would keep less than the network requires,
+ *   Solana's rent-exempt minimum).
  *
  * @example
  * try { const send = prepareSend(kernel) } catch (error) { showMessage(error.shortMessage) }
@@ -91,6 +97,7 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
       details: `${sendTokenAmount} ${picked.symbol} is more than the balance of ${current?.quantity.numeric ?? 0}`,
     })
   }
+  assertFeeCovered(picked, value, account?.balance, network as Network, sendSlice(kernel).get().fee)
   return {
     namespace: ns,
     network: network as Network,
@@ -120,5 +127,45 @@ function balanceOf(token: TokenBalance, decimals: number): bigint | undefined {
     return parseUnits(token.quantity.numeric, decimals)
   } catch {
     return undefined
+  }
+}
+
+/**
+ * The native balance pays the fee (and, for a native send, the amount) and keeps the
+ * network's minimum: checked here so the visitor reads why instead of a wallet's failure.
+ * Without an estimate yet there is nothing to check.
+ */
+function assertFeeCovered(
+  token: TokenBalance,
+  value: bigint,
+  nativeBalance: string | undefined,
+  network: Network,
+  fee: FeeEstimate | undefined,
+): void {
+  if (!fee || nativeBalance === undefined) return
+  let native: bigint
+  try {
+    native = parseUnits(nativeBalance, fee.decimals)
+  } catch {
+    return
+  }
+  const spent = fee.fee + (isNativeToken(token) ? value : 0n)
+  const show = (amount: bigint) => `${formatUnits(amount, fee.decimals)} ${fee.symbol}`
+  if (spent > native) {
+    throw new ValidationError(
+      isNativeToken(token)
+        ? 'Insufficient funds for the amount plus the network fee'
+        : `Insufficient ${fee.symbol} for the network fee`,
+      {
+        code: 'SEND_INSUFFICIENT_FUNDS_FOR_FEE',
+        details: `${show(spent)} needed on ${network.name}, ${show(native)} available`,
+      },
+    )
+  }
+  if (native - spent < fee.minimumBalance) {
+    throw new ValidationError(`The account must keep at least ${show(fee.minimumBalance)}`, {
+      code: 'SEND_BELOW_MINIMUM_BALANCE',
+      details: `${show(native - spent)} would be left; ${network.name} requires ${show(fee.minimumBalance)}`,
+    })
   }
 }

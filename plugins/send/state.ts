@@ -25,6 +25,8 @@ export interface FeeEstimate {
   fee: bigint
   symbol: string
   decimals: number
+  /** What the native balance must keep after the send (Solana's rent-exempt minimum); 0n when nothing. */
+  minimumBalance: bigint
 }
 
 /**

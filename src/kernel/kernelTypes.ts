@@ -89,7 +89,14 @@ export interface ChainAdapter {
   getAssets?(params: AdapterGetAssetsParameters): Promise<readonly WalletAsset[] | undefined>
   signMessage?(params: AdapterSignMessageParameters): Promise<string>
   sendTransaction?(params: AdapterSendTransactionParameters): Promise<string>
-  estimateFee?(params: AdapterSendTransactionParameters): Promise<{ fee: bigint; symbol: string }>
+  /**
+   * What a send costs the sender besides the amount, in the native currency's base units.
+   * `minimumBalance` is what the sender's native balance must keep after a send for the
+   * network to accept it (Solana: the rent-exempt minimum of an account); absent means 0.
+   */
+  estimateFee?(
+    params: AdapterSendTransactionParameters,
+  ): Promise<{ fee: bigint; symbol: string; minimumBalance?: bigint }>
   /** Explorer URL for an address on a network. */
   getAddressExplorerUrl?(address: string, network: Network): string | undefined
   /** Explorer URL for a transaction hash or signature on a network. */

@@ -226,6 +226,22 @@ describe('send through the dev wallet', () => {
   })
 })
 
+describe('sends the native balance cannot pay for', () => {
+  it('refuses the whole ETH balance before the wallet is asked: the amount and the fee must both fit', async () => {
+    await connectAndOpen('send')
+    const view = ui()
+    const whole = formatEther(await chain().getBalance({ address: me }))
+    await view.token.selectOption(tokenValue())
+    await view.amount.fill(whole)
+    await view.receiver.fill(bob)
+    await expectText(view.fee, /^[\d.]+ ETH$/)
+    await view.preview.click()
+    await expectText(view.alert, 'Insufficient funds for the amount plus the network fee')
+    await expectText(view.title, 'Send')
+    await expectHidden(view.wallet.prompt)
+  })
+})
+
 describe('receive', () => {
   it('shows the address as a QR code, copies it and lists the app networks', async () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])

@@ -6,7 +6,7 @@
  * endpoint; it sends from fixture account 0 and asserts against what it reads first.
  */
 import { address, createSolanaRpc } from '@solana/kit'
-import { formatUnits } from 'viem'
+import { formatUnits, parseUnits } from 'viem'
 import { describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { solanaFixtureAccounts, solanaFixtureMints } from '../../devstack/solana/fixtures.js'
@@ -189,5 +189,31 @@ describe('demo: Solana through the dev Solana wallet', () => {
     await expectText(view.summaryAddress, evmAccount)
     await expectHidden(view.solApprove)
     await expectHidden(view.wallet.prompt)
+  })
+
+  // Last in the file: it empties account 0 down to what the network makes it keep.
+  it('Max on SOL sends all but the fee and the rent-exempt minimum, and the transfer lands', async () => {
+    const demo = await openPage()
+    const view = await connectSolana(demo)
+    const [mineBefore, bobBefore, minimum] = await Promise.all([
+      lamportsOf(me),
+      lamportsOf(bob),
+      rpc().getMinimumBalanceForRentExemption(0n).send(),
+    ])
+
+    await openSend(view)
+    await view.sendToken.selectOption(`${getDemo().solana.caipNetworkId}/native`)
+    await view.sendReceiver.fill(bob)
+    await view.dialog.locator('[data-latchkit="send-max"]').click()
+    await eventually(() => view.sendAmount.inputValue()).toMatch(/^\d+\.\d+$/)
+    // settled: the wait above saw the figure Max wrote; the form holds it until sent.
+    const max = parseUnits(await view.sendAmount.inputValue(), 9)
+    await expectText(view.sendFee, /SOL$/)
+    await sendAndApprove(view)
+
+    await eventually(() => lamportsOf(bob)).toBe(bobBefore + max)
+    const mineAfter = await lamportsOf(me)
+    expect(mineAfter).toBeGreaterThanOrEqual(minimum)
+    expect(mineBefore - mineAfter - max).toBeLessThan(100_000n)
   })
 })

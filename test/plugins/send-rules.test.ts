@@ -1,4 +1,12 @@
-import { definePlugin, disconnect, isUserRejection, NAME_RESOLVER_SERVICE, type NameResolver } from 'latchkit'
+import {
+  definePlugin,
+  disconnect,
+  isUserRejection,
+  NAME_RESOLVER_SERVICE,
+  type NameResolver,
+  ValidationError,
+} from 'latchkit'
+import { toRpcError } from 'latchkit/internal'
 import { initialSendState, PENDING_TRANSACTIONS_LIMIT, type SendState, send } from 'latchkit/plugins/send'
 import { describe, expect, it } from 'vitest'
 import { maxSendable } from '../../plugins/send/maxAmount'
@@ -7,6 +15,7 @@ import { resolveReceiver } from '../../plugins/send/resolveReceiver'
 import { sendToken } from '../../plugins/send/sendToken'
 import { sendSlice } from '../../plugins/send/slice'
 import { networkBalanceInUSD, sendableTokens, tokenAddressOf } from '../../plugins/send/tokens'
+import { describeSendError } from '../../plugins/send/views/describeSendError'
 import {
   BOB,
   BOB_BAD_CHECKSUM,
@@ -57,11 +66,18 @@ describe('what can be sent', () => {
   })
 
   it('Max is the whole token balance, and the native balance less twice the fee', () => {
-    const fee = { fee: 21_000n * 10n ** 9n, symbol: 'ETH', decimals: 18 }
+    const fee = { fee: 21_000n * 10n ** 9n, symbol: 'ETH', decimals: 18, minimumBalance: 0n }
     expect(maxSendable(lusdBalance, fee)).toBe('100.5')
     expect(maxSendable(ethBalance, fee)).toBe('1.999958')
     expect(maxSendable(ethBalance, undefined)).toBe('2')
     expect(maxSendable({ ...ethBalance, quantity: { decimals: '18', numeric: '0.00001' } }, fee)).toBe('0')
+  })
+
+  it("Max on the native currency also leaves the network's minimum balance (Solana's rent-exempt minimum)", () => {
+    const sol = { ...ethBalance, symbol: 'SOL', quantity: { decimals: '9', numeric: '2' } }
+    const fee = { fee: 5_000n, symbol: 'SOL', decimals: 9, minimumBalance: 890_880n }
+    // 2 SOL less two fees (10,000 lamports) less 890,880 lamports.
+    expect(maxSendable(sol, fee)).toBe('1.99909912')
   })
 })
 
@@ -111,6 +127,80 @@ describe('prepareSend: the SPEC §5 messages and the balance rule', () => {
       tokenAddress: LUSD_CONTRACT,
       to: BOB.toLowerCase(),
     })
+  })
+})
+
+describe('prepareSend: the fee and the minimum balance, once the fee is estimated', () => {
+  const ethFee = { fee: 21_000n * 10n ** 9n, symbol: 'ETH', decimals: 18, minimumBalance: 0n }
+
+  it('refuses a native send whose amount plus fee exceeds the balance, naming both', async () => {
+    const { kernel } = makeKernel({ plugins: [send()] })
+    await connectWallet(kernel, [ethBalance, lusdBalance])
+    const balance = kernel.getState().accounts.eip155?.balance as string
+    fill(kernel, { token: ethBalance, sendTokenAmount: balance, receiverAddress: BOB })
+    // Without an estimate there is nothing to check the amount against but the balance.
+    expect(messageOf(() => prepareSend(kernel))).toBeUndefined()
+    fill(kernel, { fee: ethFee })
+    let error: unknown
+    try {
+      prepareSend(kernel)
+    } catch (caught) {
+      error = caught
+    }
+    expect(error).toMatchObject({
+      code: 'SEND_INSUFFICIENT_FUNDS_FOR_FEE',
+      shortMessage: 'Insufficient funds for the amount plus the network fee',
+    })
+    expect((error as { details: string }).details).toMatch(/ETH needed on .*, .* ETH available$/)
+    fill(kernel, { sendTokenAmount: '0.5' })
+    expect(messageOf(() => prepareSend(kernel))).toBeUndefined()
+  })
+
+  it('refuses a token send when the native balance cannot pay its fee', async () => {
+    const { kernel } = makeKernel({ plugins: [send()] })
+    await connectWallet(kernel, [ethBalance, lusdBalance])
+    fill(kernel, { token: lusdBalance, sendTokenAmount: '1', receiverAddress: BOB, fee: ethFee })
+    expect(messageOf(() => prepareSend(kernel))).toBeUndefined()
+    fill(kernel, { fee: { ...ethFee, fee: 10n ** 24n } })
+    expect(messageOf(() => prepareSend(kernel))).toBe('Insufficient ETH for the network fee')
+  })
+
+  it('refuses a send that would leave less than the minimum balance the network requires', async () => {
+    const { kernel } = makeKernel({ plugins: [send()] })
+    await connectWallet(kernel, [ethBalance, lusdBalance])
+    const balance = kernel.getState().accounts.eip155?.balance as string
+    const minimumBalance = 10n ** 15n
+    fill(kernel, { token: ethBalance, sendTokenAmount: balance, receiverAddress: BOB })
+    fill(kernel, { fee: { ...ethFee, fee: 0n, minimumBalance } })
+    expect(messageOf(() => prepareSend(kernel))).toBe('The account must keep at least 0.001 ETH')
+  })
+})
+
+describe('what a person reads when a send fails', () => {
+  const t = (key: string) => (key === 'send.failed' ? 'Transaction failed' : key)
+
+  it("keeps the catalogue message and adds the wallet's reason, cut short", () => {
+    const node = { code: -32003, message: 'insufficient funds for gas * price + value' }
+    expect(describeSendError(toRpcError(node), t)).toBe(
+      'Transaction creation failed: insufficient funds for gas * price + value',
+    )
+    const long = toRpcError({ code: -32000, message: `execution reverted: ${'x'.repeat(500)}` })
+    expect(describeSendError(long, t).length).toBeLessThanOrEqual(
+      'Missing or invalid parameters: '.length + 120,
+    )
+    // Nothing to add when the wallet said only the catalogue text, or nothing.
+    expect(describeSendError(toRpcError({ code: 4100 }), t)).toBe(
+      'The requested method and/or account has not been authorized by the user',
+    )
+  })
+
+  it("shows the send rule's own message, and 'Transaction failed' for what is not ours", () => {
+    const rule = new ValidationError('Insufficient ETH for the network fee', {
+      code: 'SEND_INSUFFICIENT_FUNDS_FOR_FEE',
+      details: '1 ETH needed',
+    })
+    expect(describeSendError(rule, t)).toBe('Insufficient ETH for the network fee')
+    expect(describeSendError(new Error('boom'), t)).toBe('Transaction failed')
   })
 })
 

@@ -158,7 +158,7 @@ describe('Solana adapter against the litesvm endpoint, through the kernel', () =
     kernel.destroy()
   })
 
-  it('estimates what a transfer costs: the fee, plus the rent of a token account it opens', async () => {
+  it('estimates what a transfer costs: the fee, plus the rent of a token account it opens, and the minimum the sender keeps', async () => {
     const { kernel } = setup()
     await connect(kernel, { connectorId: CONNECTOR_ID })
     const { connectorIds, networks } = kernel.getState()
@@ -169,17 +169,16 @@ describe('Solana adapter against the litesvm endpoint, through the kernel', () =
       value: 1n,
     }
     const estimate = kernel.adapters.get('solana')!.estimateFee!
-    expect(await estimate({ ...base, to: rpc.accounts[1]!.address })).toEqual({ fee: 5000n, symbol: 'SOL' })
+    // The sender keeps the rent-exempt minimum of an account without data: 890,880 lamports.
+    const keep = { symbol: 'SOL', minimumBalance: 890_880n }
+    expect(await estimate({ ...base, to: rpc.accounts[1]!.address })).toEqual({ fee: 5000n, ...keep })
     expect(await estimate({ ...base, to: rpc.accounts[1]!.address, tokenAddress: rpc.mint.address })).toEqual(
-      {
-        fee: 5000n,
-        symbol: 'SOL',
-      },
+      { fee: 5000n, ...keep },
     )
     const fresh = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
     expect(await estimate({ ...base, to: fresh, tokenAddress: rpc.mint.address })).toEqual({
       fee: 5000n + 2_039_280n,
-      symbol: 'SOL',
+      ...keep,
     })
     kernel.destroy()
   })

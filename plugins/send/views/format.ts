@@ -8,7 +8,7 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 
 /**
  * @example
- * formatFee({ fee: 21000n * 1875000000n, symbol: 'ETH', decimals: 18 }) // '0.00003938 ETH'
+ * formatFee({ fee: 21000n * 1875000000n, symbol: 'ETH', decimals: 18, minimumBalance: 0n }) // '0.00003938 ETH'
  */
 export function formatFee(fee: FeeEstimate): string {
   return `${feeDigits.format(Number(formatUnits(fee.fee, fee.decimals)))} ${fee.symbol}`
