@@ -9,6 +9,7 @@
  * `setCorsOrigins` names the pages exactly, as the demo does. The fault switch and the
  * request log answer scripts on this machine only (createApiApp's `devRoutes`).
  */
+import type { Hono } from 'hono'
 import type { ApiSettings, NameService } from '../../server/api/apiContext.js'
 import { createChainReader } from '../../server/api/chainReader.js'
 import { createApiApp } from '../../server/api/createApiApp.js'
@@ -81,6 +82,11 @@ export type ApiServer = {
   /** Base URL without a trailing slash, e.g. `http://127.0.0.1:43121`. */
   url: string
   port: number
+  /**
+   * The Hono app it serves, for requests in process (`app.request(path, init)`, no
+   * socket: the dev routes refuse them), as the fuzz tests send most of theirs.
+   */
+  app: Hono
   /** Arms faults and reads the request log (also over HTTP: POST /__faults, GET /__requests). */
   faults: FaultSwitch
   /** Live project settings: changes apply to the next request. */
@@ -172,6 +178,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   return {
     url: server.url,
     port: server.port,
+    app,
     faults,
     settings,
     setCorsOrigins(origins) {
