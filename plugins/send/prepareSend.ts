@@ -10,6 +10,7 @@ import {
 } from 'latchkit'
 import { isSupportedNetwork } from 'latchkit/internal'
 import { assertSendInput } from './assertSendInput'
+import { sendMessages } from './messages'
 import { isReceiverAddress } from './resolveReceiver'
 import { sendSlice } from './slice'
 import type { FeeEstimate } from './state'
@@ -45,7 +46,8 @@ export interface PrepareSendParameters {
  *   SEND_TOKEN_REQUIRED, UNSUPPORTED_CHAIN;
  * - then SEND_INVALID_RECEIVER (not an address by the namespace adapter's strict check,
  *   e.g. a broken EVM checksum),
- *   SEND_INVALID_AMOUNT (not a number, too many decimals) and SEND_INSUFFICIENT_BALANCE
+ *   SEND_INVALID_AMOUNT (not a number, too many decimals), SEND_AMOUNT_ZERO (a typed
+ *   zero: 'Enter an amount greater than 0') and SEND_INSUFFICIENT_BALANCE
  *   (more than the balance): refused here, so the wallet is never asked;
  * - then, once the fee is estimated, SEND_INSUFFICIENT_FUNDS_FOR_FEE (the native balance
  *   cannot pay the amount plus the fee, or the fee of a token send) and
@@ -88,8 +90,10 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
   }
   const decimals = Number(picked.quantity.decimals)
   const value = parseAmount(sendTokenAmount as string, decimals)
-  // '0' and '0.00' are no amount at all: the same message as an empty field.
-  if (value === 0n) assertSendInput({ amount: value, receiverAddress, token, chainSupported })
+  // '0' and '0.00' were typed: say what is wrong with them rather than that nothing was.
+  if (value === 0n) {
+    throw new ValidationError(sendMessages.SEND_AMOUNT_ZERO, { code: 'SEND_AMOUNT_ZERO' })
+  }
   const balance = balanceOf(picked, decimals)
   if (!current || (balance !== undefined && value > balance)) {
     throw new ValidationError('Insufficient balance', {

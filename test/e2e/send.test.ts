@@ -199,6 +199,19 @@ describe('send through the dev wallet', () => {
     expect(await chain().getTransactionCount({ address: me })).toBe(nonceBefore)
   })
 
+  it('shows the fee on the review when Preview is clicked before the form estimated it, Confirm waiting for it', async () => {
+    await connectAndOpen('send')
+    const view = ui()
+    await view.token.selectOption(tokenValue(lusd()))
+    await view.amount.fill('1')
+    await view.receiver.fill(bob)
+    // At once: the form waits 400 ms after typing before it estimates.
+    await view.preview.click()
+    await expectText(view.title, 'Review Send')
+    await expectText(view.fee, /^[\d.]+ ETH$/)
+    await eventually(() => view.confirm.isEnabled()).toBe(true)
+  })
+
   it('says what is wrong before the wallet is asked', async () => {
     await connectAndOpen('send')
     const view = ui()
@@ -214,6 +227,9 @@ describe('send through the dev wallet', () => {
     await view.token.selectOption(tokenValue(lusd()))
     await view.amount.fill('1000000')
     await previewSays('Insufficient balance')
+    // Both fields are filled: a typed zero gets its own message, not 'required'.
+    await view.amount.fill('0')
+    await previewSays('Enter an amount greater than 0')
     await view.amount.fill('1')
     // bob's address with one letter's case flipped: the EIP-55 checksum no longer holds.
     await view.receiver.fill(bob.replace('C51812dc', 'c51812dc'))

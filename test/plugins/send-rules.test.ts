@@ -95,7 +95,10 @@ describe('prepareSend: the SPEC §5 messages and the balance rule', () => {
     fill(kernel, { sendTokenAmount: '0.00' })
     expect(check()).toBe('A token is required')
     fill(kernel, { token: lusdBalance })
-    expect(check()).toBe('An amount and receiver address are required') // zero is no amount
+    // A typed zero is an amount: it has its own message.
+    expect(check()).toBe('Enter an amount greater than 0')
+    fill(kernel, { sendTokenAmount: '0' })
+    expect(check()).toBe('Enter an amount greater than 0')
     fill(kernel, { sendTokenAmount: '1' })
     expect(check()).toBeUndefined()
   })

@@ -2,9 +2,11 @@
 import type { Kernel } from 'latchkit'
 import { isUserRejection } from 'latchkit'
 import { type Translate, useKernel, useNetwork, useT } from 'latchkit/react'
-import { type ReactElement, useState } from 'react'
+import { type ReactElement, useEffect, useState } from 'react'
+import { estimateSendFee } from '../estimateSendFee'
 import { type PreparedSend, prepareSend } from '../prepareSend'
 import { sendToken } from '../sendToken'
+import { sendSlice } from '../slice'
 import { describeSendError } from './describeSendError'
 import { formatFee } from './format'
 import { sendCss } from './sendCss'
@@ -21,10 +23,50 @@ export default function SendPreviewView(): ReactElement {
   const state = useSendState()
   const { caipNetwork } = useNetwork()
   const [problem, setProblem] = useState<string>()
+  const [feeStatus, setFeeStatus] = useState<'ready' | 'estimating' | 'failed'>(
+    state.fee ? 'ready' : 'estimating',
+  )
 
   // Checked on every render, which every change of the send state causes: the balance
   // may drop while this is open.
   const checked = check(kernel, t)
+
+  // A visitor quicker than the form's estimate arrives here without a fee: estimate it
+  // here, with Confirm disabled until it is known (or known to be unavailable), so the
+  // fee is never 'Unavailable' only because of the click's timing.
+  useEffect(() => {
+    if (sendSlice(kernel).get().fee) return setFeeStatus('ready')
+    let send: PreparedSend
+    try {
+      send = prepareSend(kernel)
+    } catch {
+      return setFeeStatus('failed')
+    }
+    let current = true
+    setFeeStatus('estimating')
+    estimateSendFee(kernel, {
+      namespace: send.namespace,
+      to: send.to,
+      value: send.value,
+      tokenAddress: send.tokenAddress,
+    }).then(
+      (fee) => {
+        if (!current) return
+        sendSlice(kernel).set((draft) => {
+          draft.fee = fee
+        })
+        setFeeStatus(fee ? 'ready' : 'failed')
+      },
+      (reason: unknown) => {
+        if (!current) return
+        kernel.logger.debug('fee estimate failed', reason)
+        setFeeStatus('failed')
+      },
+    )
+    return () => {
+      current = false
+    }
+  }, [kernel])
 
   const confirm = async () => {
     setProblem(undefined)
@@ -70,7 +112,13 @@ export default function SendPreviewView(): ReactElement {
         <dt>{t('send.network')}</dt>
         <dd>{caipNetwork?.name}</dd>
         <dt>{t('send.fee')}</dt>
-        <dd data-latchkit="send-fee">{state.fee ? formatFee(state.fee) : t('send.feeUnavailable')}</dd>
+        <dd data-latchkit="send-fee">
+          {state.fee
+            ? formatFee(state.fee)
+            : feeStatus === 'estimating'
+              ? t('send.feeEstimating')
+              : t('send.feeUnavailable')}
+        </dd>
       </dl>
       {problem && (
         <p role="alert" className="lk-error" data-latchkit="send-error">
@@ -89,7 +137,7 @@ export default function SendPreviewView(): ReactElement {
         <button
           type="button"
           className="lk-primary"
-          disabled={state.loading}
+          disabled={state.loading || feeStatus === 'estimating'}
           onClick={confirm}
           data-latchkit="send-confirm"
         >

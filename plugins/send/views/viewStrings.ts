@@ -38,5 +38,6 @@ export const sendViewStrings = {
   'send.error.UNSUPPORTED_CHAIN': sendMessages.UNSUPPORTED_CHAIN,
   'send.error.SEND_INVALID_RECEIVER': 'Invalid address',
   'send.error.SEND_INVALID_AMOUNT': 'Invalid amount',
+  'send.error.SEND_AMOUNT_ZERO': sendMessages.SEND_AMOUNT_ZERO,
   'send.error.SEND_INSUFFICIENT_BALANCE': 'Insufficient balance',
 } as const satisfies Record<string, string>
