@@ -82,6 +82,8 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
     isAddress,
     isAddressPrefix: isEvmAddressPrefix,
     looksLikeAddress: looksLikeEvmAddress,
+    isSameAddress: (a, b) => a.toLowerCase() === b.toLowerCase(),
+    isBurnAddress: (address) => /^0x0{40}$/i.test(address),
 
     // async throughout: a missing RPC URL or provider must reject, not throw synchronously.
     getBalance: async ({ address, network }) => getBalance(clientFor(network), { address, network }),

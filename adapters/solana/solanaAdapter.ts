@@ -9,6 +9,7 @@ import { isSolanaAddress } from './address'
 import { isSolanaAddressPrefix, looksLikeSolanaAddress } from './addressInput'
 import { startDiscovery } from './discovery'
 import { getAddressExplorerUrl, getTransactionExplorerUrl } from './explorerUrls'
+import { SYSTEM_PROGRAM } from './instructions'
 import { createRpcCache } from './rpc'
 import { walletOf } from './wallet'
 import type { StandardWallets } from './walletStandard'
@@ -66,6 +67,8 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
     nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
 
     isAddress: (address) => isSolanaAddress(address),
+    // The system program's id: an account no key signs for.
+    isBurnAddress: (address) => address === SYSTEM_PROGRAM,
     isAddressPrefix: isSolanaAddressPrefix,
     looksLikeAddress: looksLikeSolanaAddress,
 

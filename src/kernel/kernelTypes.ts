@@ -79,6 +79,16 @@ export interface ChainAdapter {
    * that a form reports as such instead of looking it up as a name.
    */
   looksLikeAddress?(text: string): boolean
+  /**
+   * True when two valid addresses name the same account (EVM ignores case; Solana's
+   * base58 is exact). Without it addresses are compared as written.
+   */
+  isSameAddress?(a: string, b: string): boolean
+  /**
+   * True for an address nothing can spend from, so whatever is sent to it is lost (the EVM
+   * zero address, Solana's system program). A send form warns before sending there.
+   */
+  isBurnAddress?(address: string): boolean
   getBalance?(params: AdapterGetBalanceParameters): Promise<{ balance: string; symbol: string }>
   getTokenBalances?(params: AdapterGetBalanceParameters): Promise<TokenBalance[]>
   /**

@@ -242,6 +242,39 @@ describe('send through the dev wallet', () => {
   })
 })
 
+describe('receivers the person is warned about before confirming', () => {
+  it("warns before sending to the zero address, the token's own contract or oneself; Confirm waits for 'send anyway'", async () => {
+    await connectAndOpen('send')
+    const view = ui()
+    const warning = view.dialog.locator('[data-latchkit="send-warning"]')
+    const accept = view.dialog.locator('[data-latchkit="send-warning-accept"]')
+    const cases: [string, RegExp][] = [
+      [`0x${'0'.repeat(40)}`, /burn address/],
+      [lusd(), /token's own contract/],
+      [me.toLowerCase(), /your own address/],
+    ]
+    await view.token.selectOption(tokenValue(lusd()))
+    await view.amount.fill('1')
+    for (const [receiver, says] of cases) {
+      await view.receiver.fill(receiver)
+      await view.preview.click()
+      await expectText(view.title, 'Review Send')
+      await expectText(warning, says)
+      await eventually(() => view.confirm.isDisabled()).toBe(true)
+      await accept.check()
+      await eventually(() => view.confirm.isEnabled()).toBe(true)
+      await view.cancel.click()
+      await expectText(view.title, 'Send')
+    }
+    // An ordinary receiver: no warning, nothing to tick.
+    await view.receiver.fill(bob)
+    await view.preview.click()
+    await expectText(view.title, 'Review Send')
+    await eventually(() => view.confirm.isEnabled()).toBe(true)
+    await expectCount(warning, 0)
+  })
+})
+
 describe('sends the native balance cannot pay for', () => {
   it('refuses the whole ETH balance before the wallet is asked: the amount and the fee must both fit', async () => {
     await connectAndOpen('send')

@@ -6,6 +6,7 @@ import { type ReactElement, useEffect, useState } from 'react'
 import { estimateSendFee } from '../estimateSendFee'
 import { type PreparedSend, prepareSend } from '../prepareSend'
 import { sendToken } from '../sendToken'
+import { sendWarnings } from '../sendWarnings'
 import { sendSlice } from '../slice'
 import { describeSendError } from './describeSendError'
 import { formatFee } from './format'
@@ -23,6 +24,7 @@ export default function SendPreviewView(): ReactElement {
   const state = useSendState()
   const { caipNetwork } = useNetwork()
   const [problem, setProblem] = useState<string>()
+  const [accepted, setAccepted] = useState(false)
   const [feeStatus, setFeeStatus] = useState<'ready' | 'estimating' | 'failed'>(
     state.fee ? 'ready' : 'estimating',
   )
@@ -97,6 +99,7 @@ export default function SendPreviewView(): ReactElement {
     )
   }
   const send = 'send' in checked ? checked.send : undefined
+  const warnings = send ? sendWarnings(kernel, send) : []
   return (
     <div className="lk-stack" data-latchkit="send-preview-view">
       <style>{sendCss}</style>
@@ -120,6 +123,22 @@ export default function SendPreviewView(): ReactElement {
               : t('send.feeUnavailable')}
         </dd>
       </dl>
+      {warnings.length > 0 && (
+        <div className="lk-warning" data-latchkit="send-warning">
+          {warnings.map((warning) => (
+            <p key={warning}>{t(`send.warning.${warning}`)}</p>
+          ))}
+          <label>
+            <input
+              type="checkbox"
+              checked={accepted}
+              onChange={(event) => setAccepted(event.currentTarget.checked)}
+              data-latchkit="send-warning-accept"
+            />{' '}
+            {t('send.warning.accept')}
+          </label>
+        </div>
+      )}
       {problem && (
         <p role="alert" className="lk-error" data-latchkit="send-error">
           {problem}
@@ -137,7 +156,7 @@ export default function SendPreviewView(): ReactElement {
         <button
           type="button"
           className="lk-primary"
-          disabled={state.loading || feeStatus === 'estimating'}
+          disabled={state.loading || feeStatus === 'estimating' || (warnings.length > 0 && !accepted)}
           onClick={confirm}
           data-latchkit="send-confirm"
         >

@@ -14,4 +14,6 @@ export const sendCss = `
 .lk-facts dd{margin:0;text-align:right;overflow-wrap:anywhere}
 .lk-mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;overflow-wrap:anywhere}
 .lk-amount{font-size:24px;font-weight:600;text-align:center;margin:8px 0}
+.lk-warning{border:1px solid var(--lk-error);border-radius:calc(var(--lk-radius) * .75);padding:8px 12px;font-size:13px}
+.lk-warning p{margin:0 0 6px}
 `
