@@ -349,7 +349,7 @@ describe('error bodies are JSON and never repeat unbounded input', () => {
     expect(message.length).toBeLessThan(120)
   })
 
-  it('a request Node refuses before any route (an unknown method, a bad header) answers JSON 400', async () => {
+  it('a request Node refuses before any route (an unknown method, a bad header: 400; headers over 16 KiB: 431) answers JSON', async () => {
     const [host, port] = hostPort(api.url)
     for (const request of [
       `BREW / HTTP/1.1\r\nHost: ${host}\r\n\r\n`,
@@ -360,6 +360,11 @@ describe('error bodies are JSON and never repeat unbounded input', () => {
       expect(answer.head.toLowerCase()).toContain('content-type: application/json')
       expect(JSON.parse(answer.body)).toEqual({ message: expect.any(String) })
     }
+    const oversized = await rawHttp(host, port, [
+      `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+    ])
+    expect(oversized.status).toBe(431)
+    expect(JSON.parse(oversized.body)).toEqual({ message: 'the request headers are too large' })
   })
 })
 
