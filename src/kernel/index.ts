@@ -106,6 +106,7 @@ export type {
   KernelState,
   KernelStore,
   RouterEntry,
+  SnackbarCopy,
   SnackbarLink,
   SnackbarState,
   SnackbarVariant,

@@ -1,4 +1,4 @@
-import type { KernelStore, SnackbarLink, SnackbarVariant } from './store'
+import type { KernelStore, SnackbarCopy, SnackbarLink, SnackbarVariant } from './store'
 
 /** A new message while one is open hides it, then shows after 150 ms. */
 export const SNACKBAR_SWAP_MS = 150
@@ -8,6 +8,8 @@ export const SNACKBAR_VISIBLE_MS = 2200
 export interface SnackbarOptions {
   /** A link after the message; rendered only when it is an http(s) URL. */
   link?: SnackbarLink
+  /** A button after the message that copies `text` to the clipboard. */
+  copy?: SnackbarCopy
 }
 
 export interface Snackbar {
@@ -34,9 +36,13 @@ export function createSnackbar(store: KernelStore): Snackbar {
 
   const reveal = (variant: SnackbarVariant, message: string, options?: SnackbarOptions) => {
     store.setState((draft) => {
-      draft.snackbar = options?.link
-        ? { open: true, variant, message, link: { ...options.link } }
-        : { open: true, variant, message }
+      draft.snackbar = {
+        open: true,
+        variant,
+        message,
+        ...(options?.link ? { link: { ...options.link } } : {}),
+        ...(options?.copy ? { copy: { ...options.copy } } : {}),
+      }
     })
     if (variant !== 'loading') hideTimer = setTimeout(snackbar.hide, SNACKBAR_VISIBLE_MS)
   }

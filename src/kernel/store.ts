@@ -18,10 +18,18 @@ export interface SnackbarState {
   message: string
   /** An optional link shown after the message (e.g. the transaction on an explorer). */
   link?: SnackbarLink
+  /** An optional button that copies `text` (e.g. a full transaction hash the message shortens). */
+  copy?: SnackbarCopy
 }
 
 export interface SnackbarLink {
   href: string
+  label: string
+}
+
+export interface SnackbarCopy {
+  text: string
+  /** The button's label, e.g. 'Copy hash'. */
   label: string
 }
 

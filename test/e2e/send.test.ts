@@ -170,6 +170,16 @@ describe('send through the dev wallet', () => {
     expect(mine).toBe(mineBefore - 12_345_678n)
     const row = view.dialog.locator('[data-token="LUSD"] [data-latchkit="token-amount"]')
     await expectText(row, `${threeDecimals.format(Number(formatUnits(mine, 6)))} LUSD`)
+
+    // The hash, shortened in the notice and the list, copies in full from the recent sends.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    const sent = (await chain().getBlock({ blockTag: 'latest' })).transactions[0]
+    await view.dialog.locator('[data-feature="send"]').click()
+    const copyHash = view.dialog.locator('[data-latchkit="send-recent-copy"]')
+    await expectText(copyHash, 'Copy hash')
+    await copyHash.click()
+    await expectText(copyHash, 'Hash copied')
+    await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(sent)
   })
 
   it('Max on LUSD fills the whole balance the API reports', async () => {

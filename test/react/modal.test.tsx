@@ -187,6 +187,23 @@ describe('snackbar link', () => {
   })
 })
 
+describe('snackbar copy', () => {
+  it('renders a button that copies the full text the message shortens', async () => {
+    const writes: string[] = []
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void writes.push(text) },
+    })
+    const kernel = makeKernel()
+    renderWith(kernel)
+    await settle(1)
+    const hash = `0x${'ab'.repeat(32)}`
+    act(() => kernel.snackbar.success('Sent 0xabab...abab', { copy: { text: hash, label: 'Copy hash' } }))
+    await click(modal().getByRole('button', { name: 'Copy hash' }))
+    expect(writes).toEqual([hash])
+  })
+})
+
 describe('stylesheet', () => {
   it('carries the SPEC §9 timings, the bottom sheet and the reduced-motion switch', async () => {
     // The shell's sheet and the one the dialog brings when it loads.

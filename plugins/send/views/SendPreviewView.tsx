@@ -76,7 +76,8 @@ export default function SendPreviewView(): ReactElement {
     try {
       const { hash, explorerUrl } = await sendToken(kernel)
       const link = explorerUrl ? { href: explorerUrl, label: t('send.viewOnExplorer') } : undefined
-      kernel.snackbar.success(t('send.sent', { hash: shortHash(hash) }), { link })
+      const copy = { text: hash, label: t('send.copyHash') }
+      kernel.snackbar.success(t('send.sent', { hash: shortHash(hash) }), { link, copy })
       kernel.router.reset('Account')
     } catch (reason) {
       const message = isUserRejection(reason) ? t('send.declined') : describeSendError(reason, t)

@@ -314,10 +314,24 @@ export default function SendView(): ReactElement {
   )
 }
 
-/** The sends of this session, newest first, each with its explorer link when there is one. */
+/**
+ * The sends of this session, newest first, each with a button that copies its full hash
+ * and its explorer link when the network has an explorer.
+ */
 function RecentSends(): ReactElement {
   const t = useT()
+  const kernel = useKernel()
   const { pendingTransactions } = useSendState()
+  const [copied, setCopied] = useState<string>()
+  const copy = async (hash: string) => {
+    try {
+      await navigator.clipboard.writeText(hash)
+    } catch (error) {
+      kernel.logger.warn('clipboard write failed', error)
+      return
+    }
+    setCopied(hash)
+  }
   return (
     <ul className="lk-list" aria-label={t('send.recent')} data-latchkit="send-recent">
       {pendingTransactions.slice(0, 3).map((tx) => {
@@ -325,7 +339,17 @@ function RecentSends(): ReactElement {
         const label = `${tx.amount} ${tx.symbol} · ${truncateAddress(tx.hash)}`
         return (
           <li key={tx.hash} className="lk-row">
-            <span className="lk-grow lk-mono">{label}</span>
+            <span className="lk-grow lk-mono" title={tx.hash}>
+              {label}
+            </span>
+            <button
+              type="button"
+              className="lk-secondary"
+              onClick={() => copy(tx.hash)}
+              data-latchkit="send-recent-copy"
+            >
+              {copied === tx.hash ? t('send.hashCopied') : t('send.copyHash')}
+            </button>
             {href && (
               <a href={href} target="_blank" rel="noopener noreferrer">
                 {t('send.viewOnExplorer')}

@@ -31,6 +31,8 @@ export const sendViewStrings = {
   'send.sent': 'Sent {hash}',
   'send.recent': 'Recent sends',
   'send.viewOnExplorer': 'View on explorer',
+  'send.copyHash': 'Copy hash',
+  'send.hashCopied': 'Hash copied',
   'send.declined': 'Transaction declined',
   'send.warning.burn': 'This is a burn address: nobody can spend from it, so whatever you send is lost.',
   'send.warning.tokenContract': "This is the token's own contract: tokens sent to it are usually lost.",

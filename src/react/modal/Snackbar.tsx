@@ -9,7 +9,7 @@ import { useKernelState } from '../useKernelState'
  * screen readers announce each message; the kernel does the 150 ms swap.
  */
 export function Snackbar(): ReactElement {
-  const { open, variant, message, link } = useKernelState((state) => state.snackbar)
+  const { open, variant, message, link, copy } = useKernelState((state) => state.snackbar)
   const href = safeLinkUrl(link?.href)
   return (
     <div
@@ -31,6 +31,16 @@ export function Snackbar(): ReactElement {
             <a href={href} target="_blank" rel="noopener noreferrer" data-latchkit="snackbar-link">
               {link.label}
             </a>
+          )}
+          {copy && (
+            <button
+              type="button"
+              // A failed write leaves the text where it is; there is nothing else to do.
+              onClick={() => void navigator.clipboard?.writeText(copy.text).catch(() => {})}
+              data-latchkit="snackbar-copy"
+            >
+              {copy.label}
+            </button>
           )}
         </>
       )}
