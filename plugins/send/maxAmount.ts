@@ -30,3 +30,20 @@ export function maxSendable(token: TokenBalance, fee: FeeEstimate | undefined): 
   if (isNativeToken(token) && fee) balance -= fee.fee * FEE_RESERVE_FACTOR + fee.minimumBalance
   return formatUnits(balance > 0n ? balance : 0n, decimals)
 }
+
+/** Decimals Max shows in the amount field; what is sent keeps every decimal. */
+export const MAX_DISPLAY_DECIMALS = 6
+
+/**
+ * `amount` rounded down to {@link MAX_DISPLAY_DECIMALS} decimals for the amount field:
+ * never more than what is sent, and trailing zeros dropped.
+ *
+ * @example
+ * displayAmount('0.999957999999999999') // '0.999957'
+ * displayAmount('100.5') // '100.5'
+ */
+export function displayAmount(amount: string): string {
+  const [whole, fraction = ''] = amount.split('.')
+  const kept = fraction.slice(0, MAX_DISPLAY_DECIMALS).replace(/0+$/, '')
+  return kept ? `${whole}.${kept}` : (whole as string)
+}

@@ -182,6 +182,19 @@ describe('send through the dev wallet', () => {
     await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(sent)
   })
 
+  it('Max on ETH shows at most 6 decimals in the field; the review says the same', async () => {
+    await connectAndOpen('send')
+    const view = ui()
+    await view.token.selectOption(tokenValue())
+    await view.receiver.fill(bob)
+    await view.max.click()
+    await eventually(() => view.amount.inputValue()).toMatch(/^\d+(\.\d{1,6})?$/)
+    // settled: the wait above saw Max's figure, which stays until edited.
+    const shown = await view.amount.inputValue()
+    await view.preview.click()
+    await expectText(view.dialog.locator('[data-latchkit="send-preview-amount"]'), `${shown} ETH`)
+  })
+
   it('Max on LUSD fills the whole balance the API reports', async () => {
     await connectAndOpen('send')
     const view = ui()

@@ -205,15 +205,20 @@ describe('demo: Solana through the dev Solana wallet', () => {
     await view.sendToken.selectOption(`${getDemo().solana.caipNetworkId}/native`)
     await view.sendReceiver.fill(bob)
     await view.dialog.locator('[data-latchkit="send-max"]').click()
-    await eventually(() => view.sendAmount.inputValue()).toMatch(/^\d+\.\d+$/)
-    // settled: the wait above saw the figure Max wrote; the form holds it until sent.
-    const max = parseUnits(await view.sendAmount.inputValue(), 9)
+    await eventually(() => view.sendAmount.inputValue()).toMatch(/^\d+\.\d{1,6}$/)
+    // settled: the wait above saw the figure Max wrote (6 decimals at most); the form holds
+    // it until sent, and the exact amount behind it is what goes out.
+    const shown = parseUnits(await view.sendAmount.inputValue(), 9)
     await expectText(view.sendFee, /SOL$/)
     await sendAndApprove(view)
 
-    await eventually(() => lamportsOf(bob)).toBe(bobBefore + max)
+    await eventually(() => lamportsOf(bob)).not.toBe(bobBefore)
+    const sent = (await lamportsOf(bob)) - bobBefore
+    // The rounded figure, plus less than its last shown decimal (1,000 lamports).
+    expect(sent - shown).toBeGreaterThanOrEqual(0n)
+    expect(sent - shown).toBeLessThan(1_000n)
     const mineAfter = await lamportsOf(me)
     expect(mineAfter).toBeGreaterThanOrEqual(minimum)
-    expect(mineBefore - mineAfter - max).toBeLessThan(100_000n)
+    expect(mineBefore - mineAfter - sent).toBeLessThan(100_000n)
   })
 })

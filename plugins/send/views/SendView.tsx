@@ -11,7 +11,7 @@ import {
 } from 'latchkit/react'
 import { type FormEvent, type ReactElement, useEffect, useId, useMemo, useState } from 'react'
 import { estimateSendFee } from '../estimateSendFee'
-import { maxSendable } from '../maxAmount'
+import { displayAmount, maxSendable } from '../maxAmount'
 import { prepareSend } from '../prepareSend'
 import {
   isAddressBeingTyped,
@@ -117,13 +117,14 @@ export default function SendView(): ReactElement {
 
   // The network fee of exactly this send, once the form describes one.
   const value = useMemo(() => {
-    if (!token || !state.sendTokenAmount) return undefined
+    const amount = state.maxAmount ?? state.sendTokenAmount
+    if (!token || !amount) return undefined
     try {
-      return parseUnits(state.sendTokenAmount, Number(token.quantity.decimals))
+      return parseUnits(amount, Number(token.quantity.decimals))
     } catch {
       return undefined
     }
-  }, [token, state.sendTokenAmount])
+  }, [token, state.sendTokenAmount, state.maxAmount])
   const tokenAddress = token ? tokenAddressOf(token) : undefined
   useEffect(() => {
     if (!namespace || !resolvedAddress || value === undefined || value === 0n || !token) {
@@ -172,6 +173,7 @@ export default function SendView(): ReactElement {
     edit((draft) => {
       draft.token = tokens.find((item) => tokenKey(item) === key)
       draft.fee = undefined
+      draft.maxAmount = undefined
     })
 
   const fillMax = async () => {
@@ -185,8 +187,10 @@ export default function SendView(): ReactElement {
         value: 0n,
       }).catch(() => undefined)
     }
+    const exact = maxSendable(token, fee)
     edit((draft) => {
-      draft.sendTokenAmount = maxSendable(token, fee)
+      draft.sendTokenAmount = displayAmount(exact)
+      draft.maxAmount = exact
     })
   }
 
@@ -238,6 +242,7 @@ export default function SendView(): ReactElement {
               const amount = event.currentTarget.value
               edit((draft) => {
                 draft.sendTokenAmount = amount
+                draft.maxAmount = undefined
               })
             }}
             data-latchkit="send-amount"
