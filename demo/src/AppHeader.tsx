@@ -12,7 +12,7 @@ export function AppHeader(): ReactElement {
     <header className="app-header">
       <a className="brand" href="/">
         <span className="brand-mark" aria-hidden="true" />
-        {DEMO_APP_NAME}
+        <span className="brand-text">{DEMO_APP_NAME}</span>
       </a>
       <nav className="header-actions" aria-label="Wallet">
         <NetworkButton />

@@ -20,6 +20,11 @@ dt { color: #555; } dd { margin: 0; word-break: break-all; white-space: pre-wrap
 button { font: inherit; border-radius: 8px; padding: 6px 12px; cursor: pointer; border: 1px solid #0b0b0f; }
 .approve { background: #0b0b0f; color: #fff; } .reject { background: #fff; color: #0b0b0f; }
 .waiting { color: #555; font-size: 12px; margin-bottom: 6px; }
+/* A phone: the prompt (shown only while a request waits) floats at the top, clear of the
+   dApp's modal, which opens as a sheet from the bottom. */
+@media (max-width: 600px) {
+  .prompt { right: 8px; left: 8px; bottom: auto; top: 8px; width: auto; box-sizing: border-box; }
+}
 `
 
 /**

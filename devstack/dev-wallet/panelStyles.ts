@@ -41,4 +41,14 @@ button:focus-visible, select:focus-visible { outline: 2px solid #f5b841; outline
 .waiting { color: #9a9eab; font-size: 11px; }
 .actions { display: flex; gap: 8px; justify-content: flex-end; }
 .approve { background: #f5b841; color: #1b1d23; border-color: #f5b841; font-weight: 600; }
+/* A phone: the panel sits in the page after its content, so it never covers the dApp's
+   modal; only a pending prompt floats, at the top, until it is answered. */
+@media (max-width: 600px) {
+  :host { display: block; }
+  .panel { position: static; width: auto; max-height: none; margin: 8px; box-shadow: none; }
+  .prompt {
+    position: fixed; top: 8px; left: 8px; right: 8px; z-index: 2147483647;
+    max-height: calc(100vh - 16px); overflow: auto; box-shadow: 0 8px 24px rgba(0, 0, 0, 0.45);
+  }
+}
 `

@@ -34,6 +34,8 @@ export function receive(): Plugin<undefined> {
         order: 300,
         label: 'receive.title',
         view: 'Receive',
+        // An arrow in, down and to the left.
+        icon: 'M17 7L7 17M15 17H7V9',
       })
       return () => {
         offView()

@@ -50,7 +50,14 @@ export function send(): Plugin<SendState> {
         }),
         // Last of the account features (on-ramp 100, swaps 200, receive 300); integrators
         // reorder by id with options.order.features.
-        ctx.slots.contribute('features', { id: 'send', order: 400, label: 'send.title', view: 'Send' }),
+        ctx.slots.contribute('features', {
+          id: 'send',
+          order: 400,
+          label: 'send.title',
+          view: 'Send',
+          // An arrow out, up and to the right.
+          icon: 'M7 17L17 7M9 7h8v8',
+        }),
         ctx.bus.on('account:changed', clearForm),
         ctx.bus.on('network:changed', clearForm),
       ]

@@ -37,7 +37,7 @@ export interface ConnectMethodContribution extends SlotItem {
  * on-ramp 100, swaps 200, receive 300, send 400.
  *
  * @example
- * slots.contribute('features', { id: 'send', order: 400, label: 'send.title', view: 'Send' })
+ * slots.contribute('features', { id: 'send', order: 400, label: 'send.title', view: 'Send', icon: 'M7 17L17 7M9 7h8v8' })
  */
 export interface FeatureContribution extends SlotItem {
   id: string
@@ -45,6 +45,11 @@ export interface FeatureContribution extends SlotItem {
   label: string
   /** The view the button pushes. */
   view: string
+  /**
+   * The button's icon: an SVG path drawn with a 2 px stroke in a 24 x 24 box, e.g.
+   * `'M7 17L17 7M9 7h8v8'` (an arrow up and right). Without one the row has no icon.
+   */
+  icon?: string
 }
 
 /**

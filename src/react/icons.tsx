@@ -15,8 +15,23 @@ const paths = {
 
 export type IconName = keyof typeof paths
 
-/** An inline SVG icon from the small set the core views use. */
-export function Icon({ name, size = 16 }: { name: IconName; size?: number }): ReactElement {
+/**
+ * An inline SVG icon: one of the small set the core views use (`name`), or a plugin's own
+ * `path` (an SVG path drawn with a 2 px stroke in a 24 x 24 box).
+ *
+ * @example
+ * <Icon name="check" />
+ * <Icon path="M7 17L17 7M9 7h8v8" size={20} />
+ */
+export function Icon({
+  name,
+  path,
+  size = 16,
+}: {
+  name?: IconName
+  path?: string
+  size?: number
+}): ReactElement {
   return (
     <svg
       width={size}
@@ -30,7 +45,7 @@ export function Icon({ name, size = 16 }: { name: IconName; size?: number }): Re
       aria-hidden="true"
       focusable="false"
     >
-      <path d={paths[name]} />
+      <path d={path ?? (name ? paths[name] : '')} />
     </svg>
   )
 }

@@ -7,7 +7,6 @@ import {
   disconnectWithNotice,
   formatBalance,
   Icon,
-  safeImageUrl,
   safeLinkUrl,
   truncateAddress,
   useAccount,
@@ -16,6 +15,7 @@ import {
   useSlot,
   useT,
 } from './kit'
+import { NetworkIcon } from './NetworkIcon'
 
 /**
  * Account: who is connected (name or truncated address, avatar, balance), copy and
@@ -42,7 +42,6 @@ export default function AccountView(): ReactElement | null {
   }
   const balance = formatBalance(account.balance, account.balanceSymbol)
   const explorer = safeLinkUrl(account.addressExplorerUrl)
-  const networkIcon = safeImageUrl(caipNetwork?.imageUrl)
 
   return (
     <div className="lk-stack">
@@ -66,11 +65,7 @@ export default function AccountView(): ReactElement | null {
         )}
       </div>
       <button type="button" className="lk-row" onClick={() => kernel.router.push('Networks')}>
-        {networkIcon ? (
-          <img src={networkIcon} alt="" width={32} height={32} />
-        ) : (
-          <span className="lk-tile" aria-hidden="true" />
-        )}
+        <NetworkIcon network={caipNetwork} />
         <span className="lk-grow">{caipNetwork?.name ?? t('account.network')}</span>
         <Icon name="chevron" />
       </button>
@@ -82,6 +77,7 @@ export default function AccountView(): ReactElement | null {
           data-feature={feature.id}
           onClick={() => kernel.router.push(feature.view)}
         >
+          {feature.icon ? <Icon path={feature.icon} size={20} /> : null}
           <span className="lk-grow">{t(feature.label)}</span>
           <Icon name="chevron" />
         </button>

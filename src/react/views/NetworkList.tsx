@@ -2,9 +2,9 @@
 import { LatchError, type Network, switchNetwork } from 'latchkit'
 import { type ReactElement, useState } from 'react'
 import { useKernel } from '../context'
-import { safeImageUrl } from '../format'
 import { Icon } from '../icons'
 import { useT } from '../useI18n'
+import { NetworkIcon } from './NetworkIcon'
 
 /** Networks as rows; the current one is marked, a click switches through the kernel. */
 export function NetworkList({
@@ -36,7 +36,6 @@ export function NetworkList({
   return (
     <ul className="lk-list">
       {networks.map((network) => {
-        const icon = safeImageUrl(network.imageUrl)
         return (
           <li key={network.caipNetworkId}>
             <button
@@ -47,13 +46,7 @@ export function NetworkList({
               data-network={network.caipNetworkId}
               onClick={() => choose(network)}
             >
-              {icon ? (
-                <img src={icon} alt="" width={32} height={32} />
-              ) : (
-                <span className="lk-tile" aria-hidden="true">
-                  {network.name.slice(0, 1)}
-                </span>
-              )}
+              <NetworkIcon network={network} />
               <span className="lk-grow">{network.name}</span>
               {network.caipNetworkId === currentId && <Icon name="check" />}
             </button>

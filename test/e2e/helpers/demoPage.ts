@@ -32,7 +32,10 @@ export type DemoPage = {
  *   await connectWithDevWallet(demo.page)
  * })
  */
-export function demoPagesForFile(): () => Promise<DemoPage> {
+/** A page size, e.g. `{ width: 375, height: 667 }` for a small phone. */
+export type Viewport = { width: number; height: number }
+
+export function demoPagesForFile(): (viewport?: Viewport) => Promise<DemoPage> {
   const getBrowser = browserForFile()
   let current: DemoPage | undefined
   afterEach(async () => {
@@ -46,8 +49,8 @@ export function demoPagesForFile(): () => Promise<DemoPage> {
       await demo.context.close()
     }
   })
-  return async () => {
-    current = await openDemo(getBrowser())
+  return async (viewport) => {
+    current = await openDemo(getBrowser(), viewport)
     return current
   }
 }
@@ -59,8 +62,11 @@ export function demoPagesForFile(): () => Promise<DemoPage> {
  * const demo = await openDemo(getBrowser())
  * await connectWithDevWallet(demo.page)
  */
-export async function openDemo(browser: Browser): Promise<DemoPage> {
-  const { context, blocked } = await newLocalContext(browser, { viewport: { width: 1280, height: 800 } })
+export async function openDemo(
+  browser: Browser,
+  viewport: Viewport = { width: 1280, height: 800 },
+): Promise<DemoPage> {
+  const { context, blocked } = await newLocalContext(browser, { viewport })
   const page = await context.newPage()
   const messages: DemoPage['console'] = []
   page.on('console', (message: ConsoleMessage) =>
