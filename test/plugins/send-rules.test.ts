@@ -395,3 +395,21 @@ describe('names through the nameResolver service', () => {
     })
   })
 })
+
+describe('describeFailure', () => {
+  it('adds a reason only when the wallet gave one the message does not already say', async () => {
+    const { describeFailure } = await import('latchkit/react')
+    const { toRpcError } = await import('latchkit/internal')
+    expect(
+      describeFailure(toRpcError({ code: -32603, message: 'Internal error: the node is syncing' }), 'x'),
+    ).toBe('An internal error was received: Internal error: the node is syncing')
+    expect(describeFailure(toRpcError({ code: 4001, message: 'The user rejected the request.' }), 'x')).toBe(
+      'User rejected the request',
+    )
+    const repeated = 'The requested method and/or account has not been authorized by the user.'
+    expect(describeFailure(toRpcError({ code: 4100, message: repeated }), 'x')).toBe(
+      'The requested method and/or account has not been authorized by the user',
+    )
+    expect(describeFailure(new Error('boom'), 'Something failed')).toBe('Something failed')
+  })
+})

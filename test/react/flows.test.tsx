@@ -162,7 +162,7 @@ describe('connecting an external wallet', () => {
     expect(kernel.getState().modal.open).toBe(false)
   })
 
-  it('a raw EIP-1193 4001 counts as declined; other errors show their message', async () => {
+  it("a raw EIP-1193 4001 counts as declined; other errors show their message and the wallet's reason", async () => {
     const kernel = makeKernel()
     kernel.connectors.register(
       fakeConnector({
@@ -175,7 +175,7 @@ describe('connecting an external wallet', () => {
       fakeConnector({
         id: 'breaks',
         name: 'Breaks',
-        connect: async () => Promise.reject({ code: -32603, message: 'x' }),
+        connect: async () => Promise.reject({ code: -32603, message: 'the node is still syncing' }),
       }),
     )
     renderWith(kernel)
@@ -186,7 +186,7 @@ describe('connecting an external wallet', () => {
     expect(kernel.router.current()?.view).toBe('Connect')
     await click(modal().getByRole('button', { name: /Breaks/ }))
     expect(modal().getByRole('alert').textContent).toBe('Connection failed')
-    expect(modal().getByText('An internal error was received')).toBeTruthy()
+    expect(modal().getByText('An internal error was received: the node is still syncing')).toBeTruthy()
     expect(modal().getByRole('button', { name: 'Try again' })).toBeTruthy()
   })
 

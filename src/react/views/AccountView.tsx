@@ -7,6 +7,7 @@ import {
   disconnectWithNotice,
   formatBalance,
   Icon,
+  NetworkIcon,
   safeLinkUrl,
   truncateAddress,
   useAccount,
@@ -15,7 +16,6 @@ import {
   useSlot,
   useT,
 } from './kit'
-import { NetworkIcon } from './NetworkIcon'
 
 /**
  * Account: who is connected (name or truncated address, avatar, balance), copy and

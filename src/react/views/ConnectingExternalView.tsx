@@ -1,8 +1,9 @@
 'use client'
-import { isUserRejection, LatchError } from 'latchkit'
+import { isUserRejection } from 'latchkit'
 import { type ReactElement, useEffect } from 'react'
 import {
   currentAttempt,
+  describeFailure,
   Icon,
   startConnect,
   useConnectAttempt,
@@ -42,10 +43,7 @@ export default function ConnectingExternalView(): ReactElement {
     hint = t('connectingExternal.declinedHint')
   } else if (failed) {
     heading = t('connectingExternal.failed')
-    hint =
-      attempt.error instanceof LatchError
-        ? attempt.error.shortMessage
-        : String((attempt.error as Error)?.message ?? '')
+    hint = describeFailure(attempt.error, String((attempt.error as Error)?.message ?? ''))
   }
 
   return (

@@ -1,7 +1,8 @@
 'use client'
-import { LatchError, type Network, switchNetwork } from 'latchkit'
+import { type Network, switchNetwork } from 'latchkit'
 import { type ReactElement, useState } from 'react'
 import { useKernel } from '../context'
+import { describeFailure } from '../describeFailure'
 import { Icon } from '../icons'
 import { useT } from '../useI18n'
 import { NetworkIcon } from './NetworkIcon'
@@ -27,7 +28,7 @@ export function NetworkList({
       await switchNetwork(kernel, { caipNetworkId: network.caipNetworkId })
       onSwitched?.()
     } catch (error) {
-      kernel.snackbar.error(error instanceof LatchError ? error.shortMessage : t('networks.switchFailed'))
+      kernel.snackbar.error(describeFailure(error, t('networks.switchFailed')))
     } finally {
       setPending(undefined)
     }
