@@ -5,6 +5,7 @@ import { existsSync, readdirSync } from 'node:fs'
 const fixed = {
   kernel: { source: 'src/kernel/index.ts', subpath: '.' },
   react: { source: 'src/react/index.ts', subpath: './react' },
+  'react/views': { source: 'src/react/viewHelpers.ts', subpath: './react/views' },
   networks: { source: 'src/networks/index.ts', subpath: './networks' },
   internal: { source: 'src/internal/index.ts', subpath: './internal' },
   'internal/http': { source: 'src/internal/http.ts', subpath: './internal/http' },

@@ -9,6 +9,7 @@ export const alias = [
   { find: /^latchkit\/internal\/http$/, replacement: here('./src/internal/http.ts') },
   { find: /^latchkit\/internal$/, replacement: here('./src/internal/index.ts') },
   { find: /^latchkit\/networks$/, replacement: here('./src/networks/index.ts') },
+  { find: /^latchkit\/react\/views$/, replacement: here('./src/react/viewHelpers.ts') },
   { find: /^latchkit\/react$/, replacement: here('./src/react/index.ts') },
   { find: /^latchkit$/, replacement: here('./src/kernel/index.ts') },
 ]

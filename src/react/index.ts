@@ -11,7 +11,6 @@ export type {
   ConnectorTypeContribution,
   FeatureContribution,
 } from './contributions'
-export { describeFailure } from './describeFailure'
 export { ProviderMissingError } from './errors'
 export { formatBalance, safeImageUrl, truncateAddress } from './format'
 export type { LatchProviderProps } from './LatchProvider'

@@ -16,7 +16,7 @@ export const modalCss = `
 .lk-snackbar[data-variant=success] svg{color:var(--lk-success)}
 .lk-snackbar[data-variant=error] svg{color:var(--lk-error)}
 .lk-snackbar .lk-spinner{width:14px;height:14px;border-width:2px}
-.lk-snackbar button{border:0;background:none;padding:0;font:inherit;color:var(--lk-accent);text-decoration:underline;cursor:pointer}
+.lk-snackbar button{all:unset;color:var(--lk-accent);text-decoration:underline;cursor:pointer}
 .lk-sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 @keyframes lk-view-in{from{opacity:0;transform:translateY(4px)}}
 @keyframes lk-spin{to{transform:rotate(360deg)}}

@@ -398,7 +398,7 @@ describe('names through the nameResolver service', () => {
 
 describe('describeFailure', () => {
   it('adds a reason only when the wallet gave one the message does not already say', async () => {
-    const { describeFailure } = await import('latchkit/react')
+    const { describeFailure } = await import('latchkit/react/views')
     const { toRpcError } = await import('latchkit/internal')
     expect(
       describeFailure(toRpcError({ code: -32603, message: 'Internal error: the node is syncing' }), 'x'),

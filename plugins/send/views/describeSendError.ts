@@ -1,5 +1,6 @@
 import { LatchError } from 'latchkit'
-import { describeFailure, type Translate } from 'latchkit/react'
+import type { Translate } from 'latchkit/react'
+import { describeFailure } from 'latchkit/react/views'
 
 /**
  * The visitor's words for a failed send: `send.error.<code>` when a string exists for the
