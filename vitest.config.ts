@@ -129,7 +129,10 @@ export default defineConfig({
           pool: 'forks',
           // One file at a time: each launches a Chromium; on 2 cores two at once are slower.
           fileParallelism: false,
-          testTimeout: 30_000,
+          // A flow (connect, fill, review, approve in the wallet, read the chain) is a dozen
+          // steps that each may wait 15 s; on a loaded 2-core machine a Solana send took
+          // 31 s. The steps' own waits fail a broken test; this only ends a stuck one.
+          testTimeout: 90_000,
           hookTimeout: 60_000,
         },
       },

@@ -101,7 +101,8 @@ function ui() {
     alert: dialog.getByRole('alert'),
     fee: dialog.locator('[data-latchkit="send-fee"]'),
     balance: dialog.locator('[data-latchkit="balance"]'),
-    snackbar: page.locator('[data-latchkit="snackbar"]'),
+    snackbar: page.locator('[data-latchkit="snackbar-message"]'),
+    snackbarCopy: page.locator('[data-latchkit="snackbar-copy"]'),
     wallet: walletPanel(page),
   }
 }
@@ -146,6 +147,7 @@ describe('send through the dev wallet', () => {
     await expectText(view.wallet.promptTitle, /transaction/i)
     await view.wallet.approve.click()
     await expectText(view.snackbar, /^Sent 0x[0-9a-f]{6}\.\.\.[0-9a-f]{6}$/)
+    await expectText(view.snackbarCopy, 'Copy hash')
     await expectText(view.title, 'Account')
 
     expect(await chain().getBalance({ address: bob })).toBe(bobBefore + parseEther('1.25'))

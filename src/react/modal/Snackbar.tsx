@@ -26,7 +26,7 @@ export function Snackbar(): ReactElement {
           ) : (
             <Icon name={variant === 'error' ? 'alert' : 'check'} />
           )}
-          <span>{message}</span>
+          <span data-latchkit="snackbar-message">{message}</span>
           {href && link && (
             <a href={href} target="_blank" rel="noopener noreferrer" data-latchkit="snackbar-link">
               {link.label}
