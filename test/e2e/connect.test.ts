@@ -91,8 +91,8 @@ describe('demo: connect through the dev wallet', () => {
     // Give a wrong silent reconnect (or a stray prompt) time to show before saying it did not:
     // a window for something that must not happen, not a wait for a condition.
     await demo.page.waitForTimeout(500)
-    // settled: after the window above, this is the state that must have stayed.
-    expect(await view.summary.getAttribute('data-status')).toBe('disconnected')
+    // After the window above, this is the state that must have stayed.
+    await expectAttribute(view.summary, 'data-status', 'disconnected')
     // settled: as above; a prompt, once shown, stays until clicked.
     expect(await view.wallet.prompt.isHidden()).toBe(true)
   })

@@ -78,8 +78,8 @@ describe('demo: sign in with the wallet', () => {
     // Give a wrong sign-in prompt time to show before saying there was none: a window for
     // something that must not happen, not a wait for a condition.
     await page.waitForTimeout(500)
-    // settled: after the window above, this is the state that must have stayed.
-    expect(await card.getAttribute('data-state')).toBe('signed-in')
+    // After the window above, this is the state that must have stayed.
+    await expectAttribute(card, 'data-state', 'signed-in')
     // settled: as above; a sign-in view or a wallet prompt, once shown, stays until clicked.
     expect(await view.dialog.count()).toBe(0)
     // settled: as above.
