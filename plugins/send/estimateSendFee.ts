@@ -1,4 +1,5 @@
 import type { ChainNamespace, Kernel } from 'latchkit'
+import { sendSlice } from './slice'
 import type { FeeEstimate } from './state'
 
 export interface EstimateSendFeeParameters {
@@ -40,4 +41,32 @@ export async function estimateSendFee(
     ...(tokenAddress === undefined ? {} : { tokenAddress }),
   })
   return { fee, symbol, decimals: network.nativeCurrency.decimals, minimumBalance }
+}
+
+/**
+ * Estimates the fee of a send and keeps it in the send slice's `fee` (undefined when the
+ * adapter cannot estimate or the estimate fails, which is logged): the form and the review
+ * both run it. Nothing is written once `stale()` says the view has moved on; then it
+ * resolves to 'stale', else to whether a fee was found.
+ *
+ * @example
+ * const status = await keepSendFee(kernel, { namespace, to, value }, () => !current)
+ */
+export async function keepSendFee(
+  kernel: Kernel,
+  params: EstimateSendFeeParameters,
+  stale: () => boolean,
+): Promise<'found' | 'failed' | 'stale'> {
+  let fee: FeeEstimate | undefined
+  try {
+    fee = await estimateSendFee(kernel, params)
+  } catch (reason) {
+    if (stale()) return 'stale'
+    kernel.logger.debug('fee estimate failed', reason)
+  }
+  if (stale()) return 'stale'
+  sendSlice(kernel).set((draft) => {
+    draft.fee = fee
+  })
+  return fee ? 'found' : 'failed'
 }

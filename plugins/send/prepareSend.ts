@@ -63,7 +63,7 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
   const account = namespace ? state.accounts[namespace] : undefined
   const network = namespace ? state.networks[namespace]?.caipNetwork : undefined
   const connectorId = namespace ? state.connectorIds[namespace] : undefined
-  const { token, sendTokenAmount, maxAmount, receiverAddress } = sendSlice(kernel).get()
+  const { token, sendTokenAmount, maxAmount, receiverAddress, fee } = sendSlice(kernel).get()
 
   // The balances are re-read here: the token picked a minute ago may hold less by now.
   const current =
@@ -102,7 +102,7 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
       details: `${sendTokenAmount} ${picked.symbol} is more than the balance of ${current?.quantity.numeric ?? 0}`,
     })
   }
-  assertFeeCovered(picked, value, account?.balance, network as Network, sendSlice(kernel).get().fee)
+  assertFeeCovered(picked, value, account?.balance, network as Network, fee)
   return {
     namespace: ns,
     network: network as Network,

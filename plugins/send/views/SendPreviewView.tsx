@@ -3,7 +3,7 @@ import type { Kernel } from 'latchkit'
 import { isUserRejection } from 'latchkit'
 import { type Translate, useKernel, useNetwork, useT } from 'latchkit/react'
 import { type ReactElement, useEffect, useState } from 'react'
-import { estimateSendFee } from '../estimateSendFee'
+import { keepSendFee } from '../estimateSendFee'
 import { type PreparedSend, prepareSend } from '../prepareSend'
 import { sendToken } from '../sendToken'
 import { sendWarnings } from '../sendWarnings'
@@ -46,25 +46,15 @@ export default function SendPreviewView(): ReactElement {
     }
     let current = true
     setFeeStatus('estimating')
-    estimateSendFee(kernel, {
+    const params = {
       namespace: send.namespace,
       to: send.to,
       value: send.value,
       tokenAddress: send.tokenAddress,
-    }).then(
-      (fee) => {
-        if (!current) return
-        sendSlice(kernel).set((draft) => {
-          draft.fee = fee
-        })
-        setFeeStatus(fee ? 'ready' : 'failed')
-      },
-      (reason: unknown) => {
-        if (!current) return
-        kernel.logger.debug('fee estimate failed', reason)
-        setFeeStatus('failed')
-      },
-    )
+    }
+    void keepSendFee(kernel, params, () => !current).then((status) => {
+      if (status !== 'stale') setFeeStatus(status === 'found' ? 'ready' : 'failed')
+    })
     return () => {
       current = false
     }

@@ -10,7 +10,7 @@ import {
   useT,
 } from 'latchkit/react'
 import { type FormEvent, type ReactElement, useEffect, useId, useMemo, useState } from 'react'
-import { estimateSendFee } from '../estimateSendFee'
+import { estimateSendFee, keepSendFee } from '../estimateSendFee'
 import { displayAmount, maxSendable } from '../maxAmount'
 import { prepareSend } from '../prepareSend'
 import {
@@ -140,21 +140,9 @@ export default function SendView(): ReactElement {
     let current = true
     setFeeStatus('estimating')
     const timer = setTimeout(() => {
-      estimateSendFee(kernel, { namespace, to: resolvedAddress, value, tokenAddress }).then(
-        (fee) => {
-          if (!current) return
-          setFeeStatus(fee ? 'idle' : 'failed')
-          sendSlice(kernel).set((draft) => {
-            draft.fee = fee
-          })
-        },
-        (reason: unknown) => {
-          if (!current) return
-          kernel.logger.debug('fee estimate failed', reason)
-          setFeeStatus('failed')
-          sendSlice(kernel).set((draft) => {
-            draft.fee = undefined
-          })
+      void keepSendFee(kernel, { namespace, to: resolvedAddress, value, tokenAddress }, () => !current).then(
+        (status) => {
+          if (status !== 'stale') setFeeStatus(status === 'found' ? 'idle' : 'failed')
         },
       )
     }, FEE_ESTIMATE_DELAY_MS)
