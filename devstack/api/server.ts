@@ -13,6 +13,7 @@ import type { Hono } from 'hono'
 import type { ApiSettings, NameService } from '../../server/api/apiContext.js'
 import { createChainReader } from '../../server/api/chainReader.js'
 import { createApiApp } from '../../server/api/createApiApp.js'
+import type { HistorySource } from '../../server/api/historySource.js'
 import { createSolanaReader } from '../../server/api/solanaReader.js'
 import { listen } from '../../server/http/listen.js'
 import {
@@ -20,6 +21,7 @@ import {
   createSiweVerifier,
   type SiweVerifierServer,
 } from '../../server/siwe/index.js'
+import { blockScanHistory } from './blockScanHistory.js'
 import { faultMiddleware, faultRoutes } from './faultRoutes.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
 import { type ApiChain, type ApiSolanaChain, toChainConfig, toSolanaChainConfig } from './fixtureChains.js'
@@ -73,6 +75,11 @@ export type StartApiServerOptions = {
    * @example { rpcUrl: rpc.url, genesisHash: rpc.genesisHash, mints: rpc.mints }
    */
   solana?: ApiSolanaChain
+  /**
+   * Where history is read from (the indexers' sources). Default: a walk over recent blocks
+   * of the EVM chains, until an indexer is given.
+   */
+  history?: readonly HistorySource[]
 }
 
 /** The sign-in verifier's options; its chains are the API server's. */
@@ -152,8 +159,10 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   // Opened first: a data dir that cannot be opened fails the start, not the first sign-in.
   if (options.siwe) await serveSiwe(options.siwe)
   const registry = createWalletRegistry()
+  const reader = createChainReader(options.chains.map(toChainConfig))
   const app = createApiApp({
-    reader: createChainReader(options.chains.map(toChainConfig)),
+    reader,
+    history: options.history ?? [blockScanHistory(reader)],
     settings,
     prices: fixturePriceSource,
     registry: listedWallets(registry),

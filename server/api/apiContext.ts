@@ -6,6 +6,7 @@
 import type { Address } from 'viem'
 import type { ChainLookup } from './chainLookup.js'
 import type { ChainReader } from './chainReader.js'
+import type { HistorySource } from './historySource.js'
 import type { PriceSource } from './priceSource.js'
 import type { SolanaReader } from './solanaReader.js'
 
@@ -68,4 +69,6 @@ export type ApiContext = {
   registry: readonly WalletListItem[]
   images: ImageSource | undefined
   names: NameService | undefined
+  /** The indexes history is read from, one per chain family; none means no history. */
+  history: readonly HistorySource[]
 }

@@ -2,8 +2,9 @@
  * What the API serves about one EVM chain: where its JSON-RPC is, and which assets it
  * reports. Balances, prices, history and swaps cover the native currency and the listed
  * tokens only; NFTs come from the listed ERC-721 collections (enumerable ones: the API
- * reads them with `tokenOfOwnerByIndex`). Nothing is discovered: an unlisted token is
- * invisible, as the chain is read directly and there is no indexer.
+ * reads them with `tokenOfOwnerByIndex`). Balances are read from the chain directly, so an
+ * unlisted token has none; history (from the indexer) shows any token, named by what its
+ * contract says.
  */
 import type { Address } from 'viem'
 
@@ -18,7 +19,13 @@ export type ChainToken = {
   iconUrl?: string
 }
 
-export type ChainNftCollection = { address: Address; name: string; symbol: string }
+export type ChainNftCollection = {
+  address: Address
+  name: string
+  symbol: string
+  /** Unsolicited airdrops: history flags its transfers as spam (`nft_info.flags.is_spam`). */
+  spam?: boolean
+}
 
 export type ChainConfig = {
   chainId: number

@@ -129,6 +129,9 @@ export function createChainReader(chains: readonly ChainConfig[]) {
     /** The configured token at `address` on the chain, if any. */
     token: (chainId: number, address: string) =>
       entry(chainId).tokens.find((token) => sameAddress(token.address, address)),
+    /** The configured NFT collection at `address` on the chain, if any. */
+    collection: (chainId: number, address: string) =>
+      entry(chainId).collections.find((collection) => sameAddress(collection.address, address)),
 
     /** Native balance and every configured token balance of `owner`, zero balances included. */
     async balances(chainId: number, owner: Address): Promise<AssetBalance[]> {

@@ -13,6 +13,7 @@ import { HTTPException } from 'hono/http-exception'
 import type { ApiContext, ApiSettings, ImageSource, NameService, WalletListItem } from './apiContext.js'
 import { createChainLookup } from './chainLookup.js'
 import type { ChainReader } from './chainReader.js'
+import type { HistorySource } from './historySource.js'
 import { BadRequest, clip, HttpFailure } from './httpErrors.js'
 import { DEFAULT_MAX_BODY_BYTES, inputGuard } from './inputGuard.js'
 import { noPrices, type PriceSource } from './priceSource.js'
@@ -45,6 +46,11 @@ export type ApiAppOptions = {
   names?: NameService
   /** The Solana cluster to answer for too; without one, the API serves EVM chains only. */
   solana?: SolanaReader
+  /**
+   * Where GET /v1/account/{address}/history reads from: the indexers' sources (one per
+   * chain family). Default: none, and every history is empty.
+   */
+  history?: readonly HistorySource[]
   /**
    * The sign-in verifier's app (`createSiweVerifier(...).app`), served under `/siwe/*`
    * with its own CORS (its origins, with credentials). Asked on every request.
@@ -101,6 +107,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     registry: options.registry ?? [],
     images: options.images,
     names: options.names,
+    history: options.history ?? [],
   }
   const app = new Hono()
   const allowOrigin = originCheck(options.corsOrigins)

@@ -43,6 +43,10 @@ export type SolanaReader = {
   /** CAIP-2 id, `solana:` and the first 32 characters of the genesis hash. */
   chainId: string
   isAddress(value: string): boolean
+  /** The configured mint at `address`, if any. */
+  mint(address: string): SolanaMint | undefined
+  /** The icon of SOL, when configured. */
+  nativeIconUrl: string | undefined
   /** SOL, then each configured mint the owner holds (whatever its quality: filtering is the client's job). */
   balances(owner: string): Promise<SolanaBalanceEntry[]>
 }
@@ -77,6 +81,8 @@ export function createSolanaReader(chain: SolanaChainConfig, prices: PriceSource
   return {
     chainId,
     isAddress: (value) => isAddress(value),
+    mint: (mintAddress) => chain.mints.find((mint) => mint.address === mintAddress),
+    nativeIconUrl: chain.nativeIconUrl,
     async balances(owner) {
       const { value: lamports } = await rpc.getBalance(address(owner)).send()
       const held = await Promise.all(

@@ -1,14 +1,17 @@
 /**
- * GET /v1/account/{address}/history: an account's transactions over the served chains,
- * newest first, in pages, with the value moved priced in USD.
+ * GET /v1/account/{address}/history: an account's transactions, newest first, in pages,
+ * read from the configured history sources (indexes of the chains, never a walk over
+ * blocks per request). Names, icons, prices and the spam flag come from the chain
+ * configuration; a token the configuration does not list is named as its contract said
+ * when it was indexed.
  */
 import { Hono } from 'hono'
-import { getAddress } from 'viem'
+import { formatUnits } from 'viem'
 import * as z from 'zod/mini'
 import type { ApiContext } from '../apiContext.js'
-import type { HistoryEntry, HistoryTransfer } from '../chainReader.js'
+import { type IndexedTransaction, type IndexedTransfer, InvalidCursorError } from '../historySource.js'
+import { BadRequest, clip } from '../httpErrors.js'
 import { parseInput, readQuery } from '../parseInput.js'
-import type { PriceSource } from '../priceSource.js'
 import { roundUsd } from '../priceSource.js'
 import { caip2, evmAddress, identified } from '../schemaParts.js'
 
@@ -18,70 +21,130 @@ export const HISTORY_PAGE_SIZE = 20
 const historyQuery = z.object({
   ...identified,
   chainId: z.optional(caip2),
-  cursor: z.optional(z.string().check(z.regex(/^\d{1,6}$/, 'must be a cursor from a previous page'))),
+  cursor: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'must be a cursor from a previous page')),
+  ),
   onramp: z.optional(z.string().check(z.maxLength(64))),
 })
 
-async function transferJson(transfer: HistoryTransfer, chainId: number, prices: PriceSource) {
-  if (transfer.kind === 'nft') {
-    return {
-      nft_info: { name: transfer.name, flags: { is_spam: false } },
-      direction: transfer.direction,
-      quantity: { numeric: '1' },
-    }
-  }
-  const price =
-    (await prices.usd({
-      chainId: `eip155:${chainId}`,
-      symbol: transfer.symbol,
-      ...(transfer.contract && { address: transfer.contract }),
-    })) ?? 0
-  return {
-    fungible_info: {
-      name: transfer.name,
-      symbol: transfer.symbol,
-      icon: { url: transfer.iconUrl },
-    },
-    direction: transfer.direction,
-    quantity: { numeric: transfer.numeric },
-    price,
-    value: roundUsd(price * Number(transfer.numeric)),
-  }
+/** What a transfer's asset is called and looks like, from the configuration first. */
+type AssetLook = {
+  name: string
+  symbol: string
+  decimals: number
+  iconUrl?: string | undefined
+  spam?: boolean
 }
 
-export function historyRoutes({ reader, chains, prices }: ApiContext): Hono {
+export function historyRoutes({ reader, chains, solana, prices, history }: ApiContext): Hono {
+  const evmChainId = (caip: string) => Number(caip.split(':')[1])
+
+  function lookOf(chainId: string, transfer: IndexedTransfer): AssetLook {
+    const fromIndex = {
+      name: transfer.name ?? transfer.symbol ?? 'Unknown token',
+      symbol: transfer.symbol ?? '',
+      decimals: transfer.decimals ?? 0,
+    }
+    if (chainId.startsWith('eip155:')) {
+      const id = evmChainId(chainId)
+      if (!reader.has(id)) return fromIndex
+      if (transfer.kind === 'native') return reader.nativeCurrency(id)
+      if (transfer.kind === 'nft') {
+        const collection = transfer.contract ? reader.collection(id, transfer.contract) : undefined
+        return collection ? { ...collection, decimals: 0 } : { ...fromIndex, decimals: 0 }
+      }
+      return (transfer.contract && reader.token(id, transfer.contract)) || fromIndex
+    }
+    if (solana && chainId === solana.chainId) {
+      if (transfer.kind === 'native') {
+        return { name: 'Solana', symbol: 'SOL', decimals: 9, iconUrl: solana.nativeIconUrl }
+      }
+      return (transfer.contract && solana.mint(transfer.contract)) || fromIndex
+    }
+    return fromIndex
+  }
+
+  async function transferJson(chainId: string, transfer: IndexedTransfer) {
+    const look = lookOf(chainId, transfer)
+    if (transfer.kind === 'nft') {
+      return {
+        nft_info: {
+          name: `${look.name} #${transfer.tokenId ?? '?'}`,
+          ...(transfer.contract !== undefined && { contract: transfer.contract }),
+          flags: { is_spam: look.spam === true },
+        },
+        direction: transfer.direction,
+        quantity: { numeric: '1' },
+      }
+    }
+    const numeric = formatUnits(BigInt(transfer.amount), look.decimals)
+    const price =
+      (await prices.usd({
+        chainId,
+        symbol: look.symbol,
+        ...(transfer.contract && { address: transfer.contract }),
+      })) ?? 0
+    return {
+      fungible_info: {
+        name: look.name,
+        symbol: look.symbol,
+        ...(look.iconUrl !== undefined && { icon: { url: look.iconUrl } }),
+      },
+      direction: transfer.direction,
+      quantity: { numeric },
+      price,
+      value: roundUsd(price * Number(numeric)),
+    }
+  }
+
+  async function transactionJson(entry: IndexedTransaction) {
+    return {
+      id: `${entry.chainId}:${entry.hash}`,
+      metadata: {
+        operationType: entry.operationType,
+        hash: entry.hash,
+        minedAt: entry.minedAt,
+        sentFrom: entry.from,
+        sentTo: entry.to,
+        status: entry.status,
+        chain: entry.chainId,
+      },
+      transfers: await Promise.all(entry.transfers.map((transfer) => transferJson(entry.chainId, transfer))),
+    }
+  }
+
+  /** The CAIP-2 ids to read: the one asked for, or every chain of the account's family. */
+  function chainIdsFor(address: string, chainId: string | undefined): string[] {
+    const solanaOwner = chains.solanaOwner(address, chainId)
+    if (solanaOwner) return [solanaOwner.reader.chainId]
+    parseInput(evmAddress, address, 'address')
+    return chains.chainsOf(chainId).map((id) => `eip155:${id}`)
+  }
+
   const routes = new Hono()
   routes.get('/v1/account/:address/history', async (c) => {
-    const owner = getAddress(parseInput(evmAddress, c.req.param('address'), 'address'))
+    const address = c.req.param('address')
     const q = readQuery(c, historyQuery, 'GET /v1/account/{address}/history')
-    // This service runs no on-ramp, so there is no on-ramp history to give.
+    // On-ramp purchases are recorded by the on-ramp service, not by this API.
     if (q.onramp) return c.json({ data: [], next: null })
-    const entries: (HistoryEntry & { chainId: number })[] = []
-    for (const chainId of chains.chainsOf(q.chainId)) {
-      for (const entry of await reader.history(chainId, owner)) entries.push({ ...entry, chainId })
-    }
-    entries.sort((a, b) => b.minedAt.localeCompare(a.minedAt))
-    const start = Number(q.cursor ?? '0')
-    const page = entries.slice(start, start + HISTORY_PAGE_SIZE)
-    const next = start + HISTORY_PAGE_SIZE < entries.length ? String(start + HISTORY_PAGE_SIZE) : null
-    const data = await Promise.all(
-      page.map(async (entry) => ({
-        id: entry.hash,
-        metadata: {
-          operationType: entry.operationType,
-          hash: entry.hash,
-          minedAt: entry.minedAt,
-          sentFrom: entry.from,
-          sentTo: entry.to,
-          status: entry.status,
-          chain: `eip155:${entry.chainId}`,
-        },
-        transfers: await Promise.all(
-          entry.transfers.map((transfer) => transferJson(transfer, entry.chainId, prices)),
-        ),
-      })),
-    )
-    return c.json({ data, next })
+    const chainIds = chainIdsFor(address, q.chainId)
+    const sources = history.filter((source) => chainIds.some((id) => source.covers(id)))
+    if (sources.length === 0) return c.json({ data: [], next: null })
+    // One family per account, so one source answers; a second would need a merged cursor.
+    if (sources.length > 1) throw new BadRequest(`chainId: name one chain (${clip(chainIds.join(', '))})`)
+    const [source] = sources as [(typeof sources)[number]]
+    const page = await source
+      .history({
+        account: address,
+        chainIds: chainIds.filter((id) => source.covers(id)),
+        ...(q.cursor !== undefined && { cursor: q.cursor }),
+        limit: HISTORY_PAGE_SIZE,
+      })
+      .catch((error: unknown) => {
+        if (error instanceof InvalidCursorError) throw new BadRequest(error.message)
+        throw error
+      })
+    return c.json({ data: await Promise.all(page.transactions.map(transactionJson)), next: page.next })
   })
   return routes
 }
