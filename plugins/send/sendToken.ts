@@ -41,6 +41,12 @@ export async function sendToken(
       namespace: send.namespace,
       to: send.to,
       value: send.value,
+      summary: {
+        operation: 'send',
+        amount: send.amount,
+        symbol: send.token.symbol,
+        ...(send.token.iconUrl !== undefined && { iconUrl: send.token.iconUrl }),
+      },
       ...(send.tokenAddress === undefined ? {} : { tokenAddress: send.tokenAddress }),
     })
   } catch (error) {

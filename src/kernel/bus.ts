@@ -1,6 +1,6 @@
 import mitt, { type Emitter } from 'mitt'
 import type { LatchError } from './errors'
-import type { CaipAddress, CaipNetworkId, ChainNamespace } from './types'
+import type { CaipAddress, CaipNetworkId, ChainNamespace, TransactionSummary } from './types'
 
 /**
  * Notifications the kernel sends. Plugins add their own by declaration merging:
@@ -31,7 +31,15 @@ export interface KernelEvents {
   /** The silent reconnect is over; `restored` lists the namespaces it brought back. */
   'reconnect:end': { restored: ChainNamespace[] }
   disconnect: { namespace: ChainNamespace; connectorId: string | undefined }
-  'tx:sent': { namespace: ChainNamespace; caipNetworkId: CaipNetworkId; hash: string }
+  /** The wallet accepted a transaction; `summary` when the sender described it. */
+  'tx:sent': {
+    namespace: ChainNamespace
+    caipNetworkId: CaipNetworkId
+    hash: string
+    from: string
+    to: string
+    summary?: TransactionSummary
+  }
   error: { error: LatchError; source: string }
 }
 

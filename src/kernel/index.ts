@@ -130,5 +130,6 @@ export type {
   NetworkState,
   SocialProvider,
   TokenBalance,
+  TransactionSummary,
   WalletAsset,
 } from './types'

@@ -35,6 +35,22 @@ export interface Account {
 }
 
 /** A token balance. `quantity.numeric` is the amount in whole units, as text. */
+/**
+ * How a sent transaction reads in a list until the chain reports it: what it does and,
+ * for a transfer, how much of what.
+ *
+ * @example
+ * sendTransaction(kernel, { to, value, summary: { operation: 'send', amount: '1.5', symbol: 'LUSD' } })
+ */
+export interface TransactionSummary {
+  /** As the history API names operations: 'send', 'trade', 'approve', 'buy', ... */
+  operation: string
+  /** As the visitor typed it, in whole units (e.g. '1.5'). */
+  amount?: string
+  symbol?: string
+  iconUrl?: string
+}
+
 export interface TokenBalance {
   name: string
   symbol: string

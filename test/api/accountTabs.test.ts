@@ -187,7 +187,13 @@ describe('Account view tabs', () => {
       await client.waitForTransactionReceipt({ hash })
     }
     await act(async () => {
-      k.bus.emit('tx:sent', { namespace: 'eip155', caipNetworkId: 'eip155:31337', hash: '0x01' })
+      k.bus.emit('tx:sent', {
+        namespace: 'eip155',
+        caipNetworkId: 'eip155:31337',
+        hash: '0x01',
+        from: holder.address,
+        to: receiver,
+      })
     })
     await until(() => expect(within(tokenRow('LUSD')).getByText('7,500.000 LUSD')).toBeTruthy())
 
@@ -217,7 +223,13 @@ describe('Account view tabs', () => {
     })
     await client.waitForTransactionReceipt({ hash: back })
     await act(async () => {
-      k.bus.emit('tx:sent', { namespace: 'eip155', caipNetworkId: 'eip155:31337', hash: back })
+      k.bus.emit('tx:sent', {
+        namespace: 'eip155',
+        caipNetworkId: 'eip155:31337',
+        hash: back,
+        from: holder.address,
+        to: receiver,
+      })
     })
     await until(() => expect([...nftIds()].sort()).toEqual(fixtureNftIdsOf(1).map(String).sort()))
   })

@@ -507,7 +507,13 @@ describe('caches (SPEC §9)', () => {
     await read()
     expect(requestsTo(server(), '/v1/account')).toHaveLength(1)
     expect(requestsTo(server(), '/v1/supported-chains')).toHaveLength(1)
-    kernel.bus.emit('tx:sent', { namespace: 'eip155', caipNetworkId: LOCAL, hash: '0x01' })
+    kernel.bus.emit('tx:sent', {
+      namespace: 'eip155',
+      caipNetworkId: LOCAL,
+      hash: '0x01',
+      from: holder,
+      to: holder,
+    })
     await read()
     expect(requestsTo(server(), '/v1/account')).toHaveLength(2)
     expect(requestsTo(server(), '/v1/supported-chains')).toHaveLength(2)

@@ -1,6 +1,6 @@
 import { type LatchError, latchError, toRpcError } from '../../errors'
 import type { Kernel } from '../../kernelTypes'
-import type { ChainNamespace } from '../../types'
+import type { ChainNamespace, TransactionSummary } from '../../types'
 import { activeConnection } from '../activeConnection'
 import { refreshBalance } from '../refreshBalance'
 import { requireAdapter } from '../requireAdapter'
@@ -12,6 +12,11 @@ export interface SendTransactionParameters {
   /** Token contract or mint; absent for the native currency. */
   tokenAddress?: string
   namespace?: ChainNamespace
+  /**
+   * How the transaction reads in a list, passed on with `tx:sent` (an activity list shows
+   * it as pending until it is mined).
+   */
+  summary?: TransactionSummary
   /** Chain-specific extras passed to the adapter (fees, Solana send options, ...). */
   [key: string]: unknown
 }
@@ -20,7 +25,7 @@ export type SendTransactionErrorType = LatchError
 
 /** What `sendTransaction` (actions/sendTransaction.ts) does, loaded on its first call. */
 export async function sendTransaction(kernel: Kernel, params: SendTransactionParameters): Promise<string> {
-  const { namespace: _ignored, to, value, tokenAddress, ...extra } = params
+  const { namespace: _ignored, summary, to, value, tokenAddress, ...extra } = params
   const { namespace, connector, network, address } = activeConnection(kernel, params.namespace)
   const adapter = requireAdapter(kernel, namespace)
   if (!adapter.sendTransaction) {
@@ -40,7 +45,14 @@ export async function sendTransaction(kernel: Kernel, params: SendTransactionPar
   } catch (error) {
     throw toRpcError(error)
   }
-  kernel.bus.emit('tx:sent', { namespace, caipNetworkId: network.caipNetworkId, hash })
+  kernel.bus.emit('tx:sent', {
+    namespace,
+    caipNetworkId: network.caipNetworkId,
+    hash,
+    from: address,
+    to,
+    ...(summary && { summary }),
+  })
   void refreshBalance(kernel, { namespace, force: true }).catch(() => {})
   return hash
 }
