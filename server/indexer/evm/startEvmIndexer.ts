@@ -1,0 +1,305 @@
+/**
+ * Runs the EVM history indexer (the Ponder app in this directory) as a child process and
+ * hands back its URL and a `HistorySource` reading it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { HistorySource } from '../../api/historySource.js'
+import {
+  blockHashAt,
+  type ChainFingerprints,
+  changedChains,
+  dropIndexedChains,
+  type IndexerDatabase,
+  readFingerprints,
+  SCHEMA_PREFIX,
+  writeFingerprints,
+} from './chainFingerprints.js'
+import { createEvmHistorySource } from './evmHistorySource.js'
+import { chainName, INDEXER_ENV, type IndexedChain } from './indexerEnv.js'
+import { interruptWithParent } from './killWithParent.js'
+
+export type StartEvmIndexerOptions = {
+  chains: readonly IndexedChain[]
+  /**
+   * `{ dataDir }`: the embedded database (PGlite) in that directory, kept between runs;
+   * `{ url }`: a PostgreSQL server. Default: PGlite in a temporary directory, removed on stop.
+   */
+  database?: { dataDir: string } | { url: string }
+  /** Default: a free port. */
+  port?: number
+  /** How often each chain is polled for new blocks. Default 1000 ms; 100-200 suits anvil. */
+  pollingIntervalMs?: number
+  /** How long to wait for the index to catch up with the chains. Default 120 s. */
+  readyTimeoutMs?: number
+}
+
+export type EvmIndexer = {
+  /** The indexer's HTTP API, e.g. http://127.0.0.1:42069 */
+  url: string
+  /** Reads the history of every chain it indexes. */
+  source: HistorySource
+  /** SIGINT, then waits for the process to exit (releasing its database). Safe to call twice. */
+  stop(): Promise<void>
+}
+
+const projectDir = dirname(fileURLToPath(import.meta.url))
+const host = '127.0.0.1'
+const setpriv = '/usr/bin/setpriv'
+
+/**
+ * Starts the indexer and resolves once it has caught up with every chain (Ponder's /ready).
+ * One process indexes all chains; it needs 450-900 MB, so start one per test suite or demo.
+ *
+ * @example
+ * const indexer = await startEvmIndexer({ chains: [{ chainId: 31337, rpcUrl }], pollingIntervalMs: 100 })
+ * const page = await indexer.source.history({ account, chainIds: [], limit: 20 })
+ * await indexer.stop()
+ */
+export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<EvmIndexer> {
+  if (options.chains.length === 0) throw new Error('startEvmIndexer needs at least one chain')
+  const temporaryDir = options.database ? undefined : mkdtempSync(join(tmpdir(), 'latchkit-evm-index-'))
+  const database: IndexerDatabase =
+    options.database && 'url' in options.database
+      ? { kind: 'postgres', url: options.database.url }
+      : { kind: 'pglite', dataDir: options.database?.dataDir ?? temporaryDir! }
+  const removeTemporary = () => {
+    if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true })
+  }
+
+  try {
+    await dropIndexedChains(database, await changedChains(options.chains, await readFingerprints(database)))
+    const heads = await headFingerprints(options.chains)
+    await writeFingerprints(database, heads)
+
+    const child = spawnPonder(options, database, options.port ?? (await findFreePort()))
+    const output = collectOutput(child)
+    const exited = new Promise<never>((_, reject) => {
+      child.once('error', reject)
+      child.once('exit', (code, signal) =>
+        reject(new Error(`the EVM indexer exited early (${signal ?? code}):\n${output.tail()}`)),
+      )
+    })
+    exited.catch(() => {})
+    const stop = once(async () => {
+      await recordIndexedBlocks(url, options.chains, database).catch(() => {})
+      await interrupt(child)
+      removeTemporary()
+    })
+    let url = ''
+    try {
+      const port = await Promise.race([output.port, exited])
+      url = `http://${host}:${port}`
+      await Promise.race([waitUntilCaughtUp(url, heads, options.readyTimeoutMs ?? 120_000), exited])
+    } catch (error) {
+      await interrupt(child)
+      throw error
+    }
+    return {
+      url,
+      source: createEvmHistorySource(
+        url,
+        options.chains.map((c) => c.chainId),
+      ),
+      stop,
+    }
+  } catch (error) {
+    removeTemporary()
+    throw error
+  }
+}
+
+function spawnPonder(options: StartEvmIndexerOptions, database: IndexerDatabase, port: number): ChildProcess {
+  const ponderBin = join(ponderPackageDir(), 'dist/esm/bin/ponder.js')
+  const args = [
+    ponderBin,
+    '--root',
+    projectDir,
+    '--log-format',
+    'json',
+    '--log-level',
+    'info',
+    'start',
+    '--schema',
+    schemaName(options.chains),
+    '--hostname',
+    host,
+    '--port',
+    String(port),
+  ]
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PONDER_TELEMETRY_DISABLED: '1',
+    [INDEXER_ENV.chains]: JSON.stringify(options.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))),
+    [INDEXER_ENV.pollingMs]: String(options.pollingIntervalMs ?? 1_000),
+  }
+  delete env.DATABASE_URL
+  delete env.DATABASE_PRIVATE_URL
+  delete env.DATABASE_SCHEMA
+  if (database.kind === 'postgres') env[INDEXER_ENV.databaseUrl] = database.url
+  else env[INDEXER_ENV.pgliteDir] = join(database.dataDir, 'pglite')
+
+  // Under setpriv the kernel sends SIGINT to Ponder if this process dies without running
+  // any handler (a SIGKILLed test worker); Ponder then shuts down and unlocks its schema.
+  const useSetpriv = process.platform === 'linux' && existsSync(setpriv)
+  const [command, commandArgs] = useSetpriv
+    ? [setpriv, ['--pdeathsig', 'INT', '--', process.execPath, ...args]]
+    : [process.execPath, args]
+  const child = spawn(command, commandArgs, { cwd: projectDir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  interruptWithParent(child)
+  return child
+}
+
+/**
+ * The schema the app's tables live in. Ponder refuses to reuse a schema made by a
+ * different build of the app, so the name changes with the app's code, Ponder's version
+ * and the set of chains: a changed app starts a fresh index instead of failing.
+ */
+function schemaName(chains: readonly IndexedChain[]): string {
+  const hash = createHash('sha256')
+  hash.update(readFileSync(join(ponderPackageDir(), 'package.json')))
+  for (const file of sourceFiles(projectDir)) hash.update(file).update(readFileSync(join(projectDir, file)))
+  hash.update(
+    chains
+      .map((c) => chainName(c.chainId))
+      .sort()
+      .join(','),
+  )
+  return `${SCHEMA_PREFIX}${hash.digest('hex').slice(0, 12)}`
+}
+
+/** ponder's package, found as Node would (it exports no `package.json` to resolve). */
+function ponderPackageDir(): string {
+  for (let dir = projectDir; ; dir = dirname(dir)) {
+    const candidate = join(dir, 'node_modules', 'ponder')
+    if (existsSync(join(candidate, 'package.json'))) return candidate
+    if (dirname(dir) === dir) throw new Error('the ponder package is not installed (npm install)')
+  }
+}
+
+function sourceFiles(dir: string, prefix = ''): string[] {
+  return readdirSync(join(dir, prefix))
+    .sort()
+    .flatMap((name) => {
+      const relative = join(prefix, name)
+      if (statSync(join(dir, relative)).isDirectory()) {
+        return name === 'generated' || name.startsWith('.') ? [] : sourceFiles(dir, relative)
+      }
+      return /\.ts$/.test(name) && !name.endsWith('.d.ts') ? [relative] : []
+    })
+}
+
+/** The port Ponder listens on (it moves up from the asked one when taken), and the log's tail for errors. */
+function collectOutput(child: ChildProcess): { port: Promise<number>; tail(): string } {
+  let tail = ''
+  let pending = ''
+  let resolvePort: (port: number) => void = () => {}
+  const port = new Promise<number>((resolve) => {
+    resolvePort = resolve
+  })
+  const onData = (chunk: string) => {
+    tail = (tail + chunk).slice(-6_000)
+    pending += chunk
+    const lines = pending.split('\n')
+    pending = lines.pop() ?? ''
+    for (const line of lines) {
+      try {
+        const entry = JSON.parse(line) as { msg?: string; port?: number }
+        if (entry.msg === 'Created HTTP server' && typeof entry.port === 'number') resolvePort(entry.port)
+      } catch {
+        // not a log line
+      }
+    }
+  }
+  child.stdout?.setEncoding('utf8').on('data', onData)
+  child.stderr?.setEncoding('utf8').on('data', onData)
+  return { port, tail: () => tail.trim() }
+}
+
+/**
+ * Ponder's /ready answers 200 once the backfill is done, but the blocks it leaves to live
+ * indexing (the last 30 or so, not yet final) come after: wait for /status to reach the
+ * head each chain had at start.
+ */
+async function waitUntilCaughtUp(url: string, heads: ChainFingerprints, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await isCaughtUp(url, heads).catch(() => false)) return
+    if (Date.now() > deadline)
+      throw new Error(`the EVM indexer at ${url} did not catch up within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+async function isCaughtUp(url: string, heads: ChainFingerprints): Promise<boolean> {
+  const ready = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) })
+  if (!ready.ok) return false
+  const response = await fetch(`${url}/status`, { signal: AbortSignal.timeout(2_000) })
+  const status = (await response.json()) as Record<string, { id: number; block?: { number: number } }>
+  return Object.entries(heads).every(
+    ([chainId, head]) =>
+      (status[chainName(Number(chainId))]?.block?.number ?? -1) >= Number(head.blockNumber),
+  )
+}
+
+async function headFingerprints(chains: readonly IndexedChain[]): Promise<ChainFingerprints> {
+  const entries = await Promise.all(
+    chains.map(async ({ chainId, rpcUrl }) => {
+      const head = await blockHashAt(rpcUrl, 'latest')
+      return head ? [[String(chainId), { blockNumber: String(head.number), blockHash: head.hash }]] : []
+    }),
+  )
+  return Object.fromEntries(entries.flat())
+}
+
+/** Before stopping: the newest block indexed on each chain becomes its fingerprint. */
+async function recordIndexedBlocks(url: string, chains: readonly IndexedChain[], database: IndexerDatabase) {
+  const response = await fetch(`${url}/status`, { signal: AbortSignal.timeout(2_000) })
+  const status = (await response.json()) as Record<string, { id: number; block?: { number: number } }>
+  const fingerprints: ChainFingerprints = {}
+  for (const { chainId, rpcUrl } of chains) {
+    const indexed = status[chainName(chainId)]?.block?.number
+    if (indexed === undefined) continue
+    const block = await blockHashAt(rpcUrl, BigInt(indexed)).catch(() => null)
+    if (block) fingerprints[String(chainId)] = { blockNumber: String(block.number), blockHash: block.hash }
+  }
+  await writeFingerprints(database, fingerprints)
+}
+
+function interrupt(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve())
+    child.kill('SIGINT')
+    // Ponder flushes and unlocks in well under a second; SIGKILL covers a wedged process.
+    setTimeout(() => child.kill('SIGKILL'), 15_000).unref()
+  })
+}
+
+function once(run: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined
+  return () => {
+    running ??= run()
+    return running
+  }
+}
+
+// Ponder cannot listen on port 0 (it would report 0 as its port), so one is picked here;
+// when it is taken by then, Ponder moves up and logs the port it got.
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, host, () => {
+      const address = server.address()
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
+    })
+  })
+}
