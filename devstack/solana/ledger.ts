@@ -8,17 +8,40 @@
  * last 150, so a wallet can build a transaction, wait for the user, then send it while
  * other transactions land. The ledger therefore turns litesvm's own check off and checks
  * the window itself.
+ *
+ * Each landed transaction is also kept as a block of its slot, with the balances before and
+ * after it (see blocks.ts), so getBlock can answer and an indexer can follow the chain.
  */
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { sha256 } from '@noble/hashes/sha2'
 import {
+  AccountRole,
   type Address,
+  address,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createTransactionMessage,
   getBase58Decoder,
   getCompiledTransactionMessageDecoder,
   getTransactionDecoder,
   lamports,
+  pipe,
+  type SignatureBytes,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
   type Transaction,
 } from '@solana/kit'
-import { LiteSVM } from 'litesvm'
+import { LiteSVM, type TransactionMetadata } from 'litesvm'
+import {
+  accountKeysOf,
+  balancesOf,
+  loadedAddressesOf,
+  messageOf,
+  type RecordedBlock,
+  type RecordedTransaction,
+} from './blocks.js'
 import { JsonRpcError, rpcErrorCodes } from './jsonRpcError.js'
+import { SYSTEM_PROGRAM } from './splToken.js'
 import { isFailed, type RpcTransactionError, toRpcTransactionError } from './transactionError.js'
 
 /** How many block heights a blockhash stays valid, as on mainnet. */
@@ -59,7 +82,21 @@ export type Ledger = {
    */
   feeForMessage(message: Uint8Array): bigint | null | undefined
   subscribe(listener: (event: LedgerEvent) => void): () => void
+  /** The block produced in `slot`; undefined for the working slot and any slot ahead of it. */
+  block(slot: bigint): RecordedBlock | undefined
+  /** The slots in [start, end] that hold a block, ascending, at most `limit` of them. */
+  blockSlots(start: bigint, end: bigint, limit?: number): bigint[]
 }
+
+/**
+ * Where airdrops come from. litesvm's own airdrop signs with a random key it does not
+ * reveal, so an airdrop would land in a block from an unknown sender; this faucet is a
+ * fixed key of ours, and an airdrop is an ordinary System transfer from it.
+ */
+const FAUCET_SEED = sha256(new TextEncoder().encode('latchkit solana fixture: faucet'))
+const FAUCET = address(getBase58Decoder().decode(ed25519.getPublicKey(FAUCET_SEED)))
+/** A billion SOL: more than any test airdrops, well inside a u64. */
+const FAUCET_LAMPORTS = 10n ** 18n
 
 const base58 = getBase58Decoder()
 const transactionDecoder = getTransactionDecoder()
@@ -102,7 +139,18 @@ export function createLedger({ genesisHash }: { genesisHash: string }): Ledger {
   const recentBlockhashes = new Map<string, bigint>()
   const statuses = new Map<string, SignatureStatus>()
   const listeners = new Set<(event: LedgerEvent) => void>()
+  /** Produced blocks, ascending by slot, and the same by slot. */
+  const blockList: RecordedBlock[] = []
+  const blocksBySlot = new Map<bigint, RecordedBlock>()
   let latest = svm.latestBlockhash() as string
+  svm.setAccount({
+    address: FAUCET,
+    lamports: lamports(FAUCET_LAMPORTS),
+    data: new Uint8Array(),
+    programAddress: SYSTEM_PROGRAM,
+    executable: false,
+    space: 0n,
+  })
 
   const slot = () => svm.getClock().slot
   recentBlockhashes.set(latest, slot() + BLOCKHASH_VALIDITY)
@@ -117,14 +165,28 @@ export function createLedger({ genesisHash }: { genesisHash: string }): Ledger {
     }
   }
 
-  /** Records a landed transaction, then moves to the next slot with a new blockhash. */
-  const commit = (signature: string, err: RpcTransactionError | null, logs: string[]) => {
+  /** Records a landed transaction and its block, then moves to the next slot with a new blockhash. */
+  const commit = (signature: string, recorded: RecordedTransaction) => {
+    const { err, logs } = recorded
     const landed = slot()
     const status = { slot: landed, err, logs }
     statuses.set(signature, status)
+    const previousBlockhash = latest
     svm.warpToSlot(landed + 1n)
     svm.expireBlockhash()
     latest = svm.latestBlockhash() as string
+    const block: RecordedBlock = {
+      slot: landed,
+      parentSlot: blockList.at(-1)?.slot ?? (landed > 0n ? landed - 1n : 0n),
+      // The hash that ends the slot is the one the next slot's transactions name.
+      blockhash: latest,
+      previousBlockhash,
+      blockTime: BigInt(Math.floor(Date.now() / 1000)),
+      blockHeight: landed,
+      transactions: [recorded],
+    }
+    blockList.push(block)
+    blocksBySlot.set(landed, block)
     const height = landed + 1n
     recentBlockhashes.set(latest, height + BLOCKHASH_VALIDITY)
     for (const [hash, lastValid] of recentBlockhashes) {
@@ -161,7 +223,7 @@ export function createLedger({ genesisHash }: { genesisHash: string }): Ledger {
   const blockhashOf = (transaction: Transaction): string =>
     messageDecoder.decode(transaction.messageBytes).lifetimeToken
 
-  return {
+  const ledger: Ledger = {
     genesisHash,
     svm,
     slot,
@@ -207,6 +269,10 @@ export function createLedger({ genesisHash }: { genesisHash: string }): Ledger {
         const simulation = simulate(transaction)
         if (simulation.err) throw simulationFailed(describe(simulation.err), simulation)
       }
+      const message = messageOf(transaction)
+      const loadedAddresses = loadedAddressesOf(svm, message)
+      const keys = accountKeysOf(message, loadedAddresses)
+      const before = balancesOf(svm, keys)
       let result: ReturnType<LiteSVM['sendTransaction']>
       try {
         result = svm.sendTransaction(transaction)
@@ -216,22 +282,61 @@ export function createLedger({ genesisHash }: { genesisHash: string }): Ledger {
           `Transaction signature verification failure: ${(error as Error).message}`,
         )
       }
-      if (isFailed(result)) commit(signature, toRpcTransactionError(result), result.meta().logs())
-      else commit(signature, null, result.logs())
+      const after = balancesOf(svm, keys)
+      const failure = isFailed(result) ? result : undefined
+      const meta = failure ? failure.meta() : (result as TransactionMetadata)
+      commit(signature, {
+        transaction,
+        message,
+        loadedAddresses,
+        err: failure ? toRpcTransactionError(failure) : null,
+        logs: meta.logs(),
+        fee: BigInt(message.header.numSignerAccounts) * LAMPORTS_PER_SIGNATURE,
+        unitsConsumed: meta.computeUnitsConsumed(),
+        preBalances: before.lamports,
+        postBalances: after.lamports,
+        preTokenBalances: before.tokens,
+        postTokenBalances: after.tokens,
+      })
       return signature
     },
 
     airdrop(to, amount) {
-      const result = svm.airdrop(to, lamports(amount))
-      if (!result) throw new JsonRpcError(rpcErrorCodes.INTERNAL_ERROR, 'airdrop failed')
-      if (isFailed(result)) {
-        throw new JsonRpcError(
-          rpcErrorCodes.INTERNAL_ERROR,
-          `airdrop failed: ${describe(toRpcTransactionError(result))}`,
-        )
+      const data = new Uint8Array(12)
+      const view = new DataView(data.buffer)
+      view.setUint32(0, 2, true) // SystemInstruction::Transfer
+      view.setBigUint64(4, amount, true)
+      const message = pipe(
+        createTransactionMessage({ version: 'legacy' }),
+        (m) => setTransactionMessageFeePayer(FAUCET, m),
+        (m) =>
+          setTransactionMessageLifetimeUsingBlockhash(
+            { blockhash: latest as never, lastValidBlockHeight: slot() + BLOCKHASH_VALIDITY },
+            m,
+          ),
+        (m) =>
+          appendTransactionMessageInstruction(
+            {
+              programAddress: SYSTEM_PROGRAM,
+              data,
+              accounts: [
+                { address: FAUCET, role: AccountRole.WRITABLE_SIGNER },
+                { address: to, role: AccountRole.WRITABLE },
+              ],
+            },
+            m,
+          ),
+      )
+      const unsigned = compileTransaction(message)
+      const signed: Transaction = {
+        ...unsigned,
+        signatures: {
+          [FAUCET]: ed25519.sign(new Uint8Array(unsigned.messageBytes), FAUCET_SEED) as SignatureBytes,
+        },
       }
-      const signature = base58.decode(result.signature())
-      commit(signature, null, result.logs())
+      const signature = ledger.send(signed, { skipPreflight: true })
+      const err = statuses.get(signature)?.err
+      if (err) throw new JsonRpcError(rpcErrorCodes.INTERNAL_ERROR, `airdrop failed: ${describe(err)}`)
       return signature
     },
 
@@ -252,5 +357,17 @@ export function createLedger({ genesisHash }: { genesisHash: string }): Ledger {
       listeners.add(listener)
       return () => listeners.delete(listener)
     },
+
+    block: (at) => blocksBySlot.get(at),
+
+    blockSlots(start, end, limit = Number.POSITIVE_INFINITY) {
+      const slots: bigint[] = []
+      for (const block of blockList) {
+        if (slots.length >= limit || block.slot > end) break
+        if (block.slot >= start) slots.push(block.slot)
+      }
+      return slots
+    },
   }
+  return ledger
 }

@@ -6,6 +6,7 @@
 import { type Address, address, getBase58Encoder, isAddress } from '@solana/kit'
 import * as z from 'zod/mini'
 import { type AccountEncoding, encodeAccount } from './accountEncoding.js'
+import { encodeBlock } from './blockEncoding.js'
 import { type Dispatch, describeIssues } from './jsonRpc.js'
 import { JsonRpcError, rpcErrorCodes } from './jsonRpcError.js'
 import type { Ledger } from './ledger.js'
@@ -33,6 +34,18 @@ const accountConfig = z.object({
   dataSlice: z.optional(dataSlice),
 })
 const transactionEncoding = z.enum(['base58', 'base64'])
+
+/** The widest slot range getBlocks and getBlocksWithLimit answer, as on a node. */
+const MAX_GET_BLOCKS_RANGE = 500_000
+/** getBlock and getBlocks refuse `processed`: a node serves only confirmed blocks. */
+const blockCommitment = z.object({ commitment: z.optional(commitment) })
+const blockConfig = z.object({
+  commitment: z.optional(commitment),
+  encoding: z.optional(z.enum(['json', 'jsonParsed', 'base58', 'base64'])),
+  transactionDetails: z.optional(z.enum(['full', 'accounts', 'signatures', 'none'])),
+  maxSupportedTransactionVersion: z.optional(uint),
+  rewards: z.optional(z.boolean()),
+})
 
 type Context = { ledger: Ledger }
 type Method = { params: z.core.$ZodType; handler: (params: never, context: Context) => unknown }
@@ -67,6 +80,28 @@ function decimalsOf(ledger: Ledger) {
     const account = ledger.svm.getAccount(mint)
     return account.exists ? decodeMint(account.data)?.decimals : undefined
   }
+}
+
+function checkBlockCommitment(config: { commitment?: string } | undefined): void {
+  if (config?.commitment === 'processed') {
+    throw new JsonRpcError(
+      rpcErrorCodes.INVALID_PARAMS,
+      'Method does not support commitment below `confirmed`',
+    )
+  }
+}
+
+/** The working slot and anything ahead of it have no block yet; below it every slot has one. */
+function blockAt(ledger: Ledger, slot: number) {
+  const block = ledger.block(BigInt(slot))
+  if (block) return block
+  if (BigInt(slot) >= ledger.slot()) {
+    throw new JsonRpcError(rpcErrorCodes.BLOCK_NOT_AVAILABLE, `Block not available for slot ${slot}`)
+  }
+  throw new JsonRpcError(
+    rpcErrorCodes.SLOT_SKIPPED,
+    `Slot ${slot} was skipped, or missing due to ledger jump to recent snapshot`,
+  )
 }
 
 function decodeWire(value: string, encoding: 'base58' | 'base64' = 'base58'): Uint8Array {
@@ -150,6 +185,67 @@ export const methods: Record<string, Method> = {
       checkMinContextSlot(ledger, config)
       return withContext(ledger, ledger.isBlockhashValid(blockhash))
     },
+  ),
+
+  getBlock: method(
+    z.tuple([uint, z.optional(z.union([blockConfig, z.enum(['json', 'jsonParsed', 'base58', 'base64'])]))]),
+    ([slot, configOrEncoding], { ledger }) => {
+      const config = typeof configOrEncoding === 'string' ? { encoding: configOrEncoding } : configOrEncoding
+      checkBlockCommitment(config)
+      const block = blockAt(ledger, slot)
+      const transactionDetails = config?.transactionDetails ?? 'full'
+      const maxVersion = config?.maxSupportedTransactionVersion
+      if (transactionDetails !== 'none') {
+        for (const { message } of block.transactions) {
+          if (message.version !== 'legacy' && (maxVersion === undefined || message.version > maxVersion)) {
+            throw new JsonRpcError(
+              rpcErrorCodes.UNSUPPORTED_TRANSACTION_VERSION,
+              `Transaction version (${message.version}) is not supported by the requesting client. Please try the request again with the following configuration parameter: "maxSupportedTransactionVersion": ${message.version}`,
+            )
+          }
+        }
+      }
+      return encodeBlock(block, {
+        encoding: config?.encoding ?? 'json',
+        transactionDetails,
+        rewards: config?.rewards ?? true,
+        ...(maxVersion !== undefined ? { maxSupportedTransactionVersion: maxVersion } : {}),
+      })
+    },
+  ),
+
+  getBlocks: method(
+    z.tuple([uint, z.optional(z.union([uint, blockCommitment])), z.optional(blockCommitment)]),
+    ([start, endOrConfig, config], { ledger }) => {
+      const end = typeof endOrConfig === 'number' ? endOrConfig : undefined
+      checkBlockCommitment(typeof endOrConfig === 'object' ? endOrConfig : config)
+      const last = end === undefined ? ledger.slot() : BigInt(end)
+      if (last - BigInt(start) > BigInt(MAX_GET_BLOCKS_RANGE)) {
+        throw new JsonRpcError(
+          rpcErrorCodes.INVALID_PARAMS,
+          `Slot range too large; max ${MAX_GET_BLOCKS_RANGE}`,
+        )
+      }
+      return ledger.blockSlots(BigInt(start), last)
+    },
+  ),
+
+  getBlocksWithLimit: method(
+    z.tuple([uint, uint, z.optional(blockCommitment)]),
+    ([start, limit, config], { ledger }) => {
+      checkBlockCommitment(config)
+      if (limit > MAX_GET_BLOCKS_RANGE) {
+        throw new JsonRpcError(rpcErrorCodes.INVALID_PARAMS, `Limit too large; max ${MAX_GET_BLOCKS_RANGE}`)
+      }
+      return ledger.blockSlots(BigInt(start), ledger.slot(), limit)
+    },
+  ),
+
+  getBlockTime: method(z.tuple([uint]), ([slot], { ledger }) => blockAt(ledger, slot).blockTime),
+
+  getFirstAvailableBlock: method(
+    z.optional(z.tuple([])),
+    (_params, { ledger }) => ledger.blockSlots(0n, ledger.slot(), 1)[0] ?? ledger.slot(),
   ),
 
   getBalance: method(z.tuple([pubkey, z.optional(contextConfig)]), ([key, config], { ledger }) => {

@@ -27,6 +27,11 @@ import { attachSubscriptions } from './subscriptions.js'
 export type StartSolanaRpcOptions = {
   /** Port on 127.0.0.1; default 0, a free one. */
   port?: number
+  /**
+   * The genesis hash to report; default the fixed SOLANA_LOCAL_GENESIS_HASH. Another one
+   * stands for another cluster, e.g. to see an indexer notice that its chain changed.
+   */
+  genesisHash?: string
 }
 
 export type StartedSolanaRpc = {
@@ -128,7 +133,7 @@ const corsHeaders = {
  * await rpc.stop()
  */
 export async function startSolanaRpc(options: StartSolanaRpcOptions = {}): Promise<StartedSolanaRpc> {
-  const ledger = createLedger({ genesisHash: SOLANA_LOCAL_GENESIS_HASH })
+  const ledger = createLedger({ genesisHash: options.genesisHash ?? SOLANA_LOCAL_GENESIS_HASH })
   await seed(ledger)
   const dispatch = createMethodDispatch(ledger)
 
