@@ -1,12 +1,13 @@
 /**
  * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
- * adapters, and the app's metadata.
+ * adapters, the send, receive and activity features, and the app's metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { localChain, localSolana } from 'latchkit/networks'
+import { history } from 'latchkit/plugins/history'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
@@ -31,6 +32,7 @@ export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'
     plugins: [
       send(),
       receive(),
+      history(),
       // Sign-in with the wallet, checked and kept by the API server's /siwe/* routes; only
       // when the visitor turned it on (signInChoice.ts says why it is not on by default).
       ...(config.api && signInTurnedOn() ? [siwe({ verifier: httpVerifier(config.api.url) })] : []),

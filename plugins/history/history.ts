@@ -1,0 +1,74 @@
+import { definePlugin, type Plugin } from 'latchkit'
+import { lazy } from 'react'
+import {
+  HISTORY_PLUGIN_ID,
+  type HistoryState,
+  initialHistoryState,
+  PENDING_TRANSACTIONS_LIMIT,
+} from './state'
+import { historyStrings } from './strings'
+
+// Loaded on first selection of the tab: an app whose visitors never look at their activity
+// never downloads the list.
+const ActivityTab = lazy(() => import('./views/ActivityTab'))
+
+/**
+ * The Activity feature: an Activity tab on the Account view and an Activity view (both
+ * loaded lazily), listing the account's transactions on the network in view from the
+ * history API, grouped by year and month, newest first, in pages as the visitor scrolls.
+ * Transactions sent from this widget (any plugin's `sendTransaction`) show at the top as
+ * pending until the API lists them. State under `plugins.history`; the list starts afresh
+ * when the account or network changes.
+ *
+ * @example
+ * import { history } from 'latchkit/plugins/history'
+ * const kernel = createKernel({ networks, adapters: [evmAdapter()], plugins: [history()], api })
+ */
+export function history(): Plugin<HistoryState> {
+  return definePlugin<HistoryState>({
+    id: HISTORY_PLUGIN_ID,
+    initialState: initialHistoryState,
+    setup(ctx) {
+      ctx.i18n.register(historyStrings)
+      // What was read belongs to one account on one network; pending transactions stay
+      // (each names its network) until they are mined or the wallet disconnects.
+      const startAfresh = () =>
+        ctx.state.set((state) => {
+          const { pending } = state
+          Object.assign(state, initialHistoryState(), { pending })
+        })
+      const teardowns = [
+        ctx.views.register({
+          id: 'Activity',
+          title: 'history.title',
+          load: async () => {
+            const module = await import('./views/ActivityView')
+            ctx.i18n.register(module.historyViewStrings)
+            return module
+          },
+        }),
+        // After the core's tokens (100) and NFTs (200).
+        ctx.slots.contribute('accountTabs', {
+          id: 'activity',
+          order: 300,
+          label: 'history.tab',
+          component: ActivityTab,
+        }),
+        ctx.bus.on('account:changed', startAfresh),
+        ctx.bus.on('network:changed', startAfresh),
+        ctx.bus.on('tx:sent', ({ hash, caipNetworkId, from, to, summary }) =>
+          ctx.state.set((state) => {
+            if (state.pending.some((pending) => pending.hash === hash)) return
+            state.pending = [
+              { hash, caipNetworkId, from, to, sentAt: Date.now(), ...(summary && { summary }) },
+              ...state.pending,
+            ].slice(0, PENDING_TRANSACTIONS_LIMIT)
+          }),
+        ),
+      ]
+      return () => {
+        for (const teardown of teardowns) teardown()
+      }
+    },
+  })
+}

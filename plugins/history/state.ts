@@ -1,0 +1,91 @@
+import type { CaipNetworkId, TransactionSummary } from 'latchkit'
+
+/** The history plugin's id: its slice lives under `plugins.history` in the kernel state. */
+export const HISTORY_PLUGIN_ID = 'history'
+
+/** At most this many pending transactions are kept; the oldest go first. */
+export const PENDING_TRANSACTIONS_LIMIT = 99
+
+/** While a transaction sent from here is pending, the list asks the API again this often. */
+export const HISTORY_POLL_MS = 4000
+
+/** One transfer of a transaction, as the history API answers it. */
+export interface HistoryTransfer {
+  fungible_info?: { name?: string; symbol?: string; icon?: { url?: string } }
+  nft_info?: { name?: string; content?: { preview?: { url?: string } }; flags?: { is_spam?: boolean } }
+  direction: 'in' | 'out' | 'self'
+  /** Who the asset moved from and to, when the API says. */
+  sender?: string | null
+  recipient?: string | null
+  quantity: { numeric: string }
+  value?: number
+}
+
+/** One transaction of the history API. */
+export interface HistoryTransaction {
+  id: string
+  metadata: {
+    /** ISO 8601. */
+    minedAt: string
+    /** CAIP-2. */
+    chain: string
+    /** send, receive, trade, approve, mint, burn, buy, execute, deploy, or another the API names. */
+    operationType: string
+    status: 'confirmed' | 'failed' | 'pending'
+    sentFrom: string
+    sentTo: string
+    hash?: string
+  }
+  transfers: HistoryTransfer[]
+}
+
+/** A transaction sent from this widget that the history does not list yet. */
+export interface PendingHistoryTransaction {
+  hash: string
+  caipNetworkId: CaipNetworkId
+  from: string
+  to: string
+  /** Milliseconds since the epoch. */
+  sentAt: number
+  summary?: TransactionSummary
+}
+
+/**
+ * The activity list's state. `transactions` holds the network in view only, spam dropped,
+ * newest first; the grouping by year and month is derived from it (groupTransactions).
+ */
+export interface HistoryState {
+  transactions: HistoryTransaction[]
+  /** The on-ramp provider's purchases (asked for with `onramp`, never cached). */
+  onrampTransactions: HistoryTransaction[]
+  /** The account and network the list was read for; a change starts it afresh. */
+  lastNetworkInView: CaipNetworkId | undefined
+  lastAccountInView: string | undefined
+  loading: boolean
+  /** Nothing to show: read, and no transaction (or the read failed). */
+  empty: boolean
+  /** The cursor of the next page; undefined on the last one. */
+  next: string | undefined
+  /** The message of the last failed read, until the next read. */
+  error: string | undefined
+  /** Newest first, at most {@link PENDING_TRANSACTIONS_LIMIT}. */
+  pending: PendingHistoryTransaction[]
+}
+
+/**
+ * @example
+ * definePlugin({ id: HISTORY_PLUGIN_ID, initialState: initialHistoryState, setup })
+ */
+export function initialHistoryState(): HistoryState {
+  return {
+    transactions: [],
+    onrampTransactions: [],
+    lastNetworkInView: undefined,
+    lastAccountInView: undefined,
+    loading: false,
+    empty: false,
+    next: undefined,
+    error: undefined,
+    pending: [],
+  }
+}

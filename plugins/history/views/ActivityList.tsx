@@ -1,0 +1,224 @@
+'use client'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useAccount, useKernel, useNetwork, useT } from 'latchkit/react'
+import { type ReactElement, useEffect, useMemo, useRef, useState } from 'react'
+import { describePending, describeTransaction, type TransactionRowModel } from '../describeTransaction'
+import { groupTransactions } from '../groupTransactions'
+import { loadTransactions } from '../loadTransactions'
+import { HISTORY_POLL_MS } from '../state'
+import { historyCss } from './historyCss'
+import { TransactionRow } from './TransactionRow'
+import { useHistoryState } from './useHistoryState'
+import { historyViewStrings } from './viewStrings'
+
+/** Longer lists render only the rows in view; shorter ones render whole. */
+export const VIRTUALIZE_FROM_ROWS = 50
+/** Ask for the next page this many rows before the end. */
+const PREFETCH_ROWS = 10
+const ROW_HEIGHT = 60
+const MONTH_HEIGHT = 32
+
+type ListRow =
+  | { kind: 'month'; key: string; label: string }
+  | { kind: 'transaction'; key: string; row: TransactionRowModel }
+
+let monthFormat: Intl.DateTimeFormat | undefined
+const monthLabel = (year: number, month: number) => {
+  monthFormat ??= new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' })
+  return monthFormat.format(new Date(year, month, 1))
+}
+
+/**
+ * The account's activity on the network in view: pending transactions first, then the
+ * rest by year and month, newest first, read page by page as the list scrolls. Reads the
+ * first page when it opens on an account or network it has not read yet, and polls every
+ * 4 s while a transaction sent from here is pending.
+ */
+export function ActivityList({ height }: { height: number }): ReactElement {
+  const kernel = useKernel()
+  const t = useT()
+  useState(() => kernel.i18n.register(historyViewStrings))
+  const state = useHistoryState()
+  const { address } = useAccount()
+  const { caipNetwork } = useNetwork()
+  const caipNetworkId = caipNetwork?.caipNetworkId
+  const [now, setNow] = useState(() => Date.now())
+
+  const stale =
+    address !== undefined &&
+    (state.lastAccountInView !== address || state.lastNetworkInView !== caipNetworkId)
+  useEffect(() => {
+    if (stale) void loadTransactions(kernel, { page: 'first' })
+  }, [kernel, stale])
+
+  const pendingHere = state.pending.filter((pending) => pending.caipNetworkId === caipNetworkId)
+  const waiting = pendingHere.length > 0
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setInterval(() => {
+      setNow(Date.now())
+      void loadTransactions(kernel, { page: 'refresh' })
+    }, HISTORY_POLL_MS)
+    return () => clearInterval(timer)
+  }, [kernel, waiting])
+
+  const rows = useMemo(() => {
+    const list: ListRow[] = pendingHere.map((pending) => {
+      const row = describePending(pending)
+      return { kind: 'transaction', key: row.key, row }
+    })
+    for (const group of groupTransactions(state.transactions)) {
+      list.push({
+        kind: 'month',
+        key: `month:${group.year}-${group.month}`,
+        label: monthLabel(group.year, group.month),
+      })
+      for (const transaction of group.transactions) {
+        const row = describeTransaction(transaction, address)
+        list.push({ kind: 'transaction', key: row.key, row })
+      }
+    }
+    return list
+  }, [pendingHere, state.transactions, address])
+
+  const loadMore = () => void loadTransactions(kernel, { page: 'more' })
+  const canLoadMore = state.next !== undefined && !state.loading
+
+  if (state.error) {
+    return (
+      <div className="lk-center" data-latchkit="activity-error">
+        <p className="lk-error" role="alert">
+          {t('history.failed')}
+        </p>
+        <button
+          type="button"
+          className="lk-secondary"
+          onClick={() => void loadTransactions(kernel, { page: 'first' })}
+        >
+          {t('history.retry')}
+        </button>
+      </div>
+    )
+  }
+  if (rows.length === 0 && (state.loading || stale)) {
+    return <div className="lk-skeleton" data-latchkit="activity-loading" />
+  }
+  if (rows.length === 0) {
+    return (
+      <div className="lk-center" data-latchkit="activity-empty">
+        <p>{t('history.empty')}</p>
+        <p className="lk-muted">{t('history.emptyHint')}</p>
+      </div>
+    )
+  }
+  return (
+    <>
+      <style>{historyCss}</style>
+      {rows.length >= VIRTUALIZE_FROM_ROWS ? (
+        <VirtualRows rows={rows} now={now} height={height} canLoadMore={canLoadMore} loadMore={loadMore} />
+      ) : (
+        <PlainRows rows={rows} now={now} canLoadMore={canLoadMore} loadMore={loadMore} />
+      )}
+      {state.loading && (
+        <p className="lk-center lk-muted" data-latchkit="activity-loading-more">
+          {t('history.loadingMore')}
+        </p>
+      )}
+    </>
+  )
+}
+
+function RowContent({ item, now }: { item: ListRow; now: number }): ReactElement {
+  if (item.kind === 'month') {
+    return (
+      <h3 className="lk-activity-month" data-latchkit="activity-month">
+        {item.label}
+      </h3>
+    )
+  }
+  return <TransactionRow row={item.row} now={now} />
+}
+
+type RowsProps = { rows: ListRow[]; now: number; canLoadMore: boolean; loadMore: () => void }
+
+/** A short list, whole; a sentinel at its end asks for the next page when it scrolls into view. */
+function PlainRows({ rows, now, canLoadMore, loadMore }: RowsProps): ReactElement {
+  const sentinel = useRef<HTMLDivElement>(null)
+  const latest = useRef(loadMore)
+  latest.current = loadMore
+  useEffect(() => {
+    const element = sentinel.current
+    if (!canLoadMore || !element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) latest.current()
+    })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [canLoadMore])
+  return (
+    <div data-latchkit="activity-list" data-virtual="false">
+      {rows.map((item) => (
+        <div key={item.key} style={{ marginBottom: item.kind === 'transaction' ? 8 : 0 }}>
+          <RowContent item={item} now={now} />
+        </div>
+      ))}
+      <div ref={sentinel} data-latchkit="activity-end" style={{ height: 1 }} />
+    </div>
+  )
+}
+
+/** A long list: only the rows in view (and a few around them) are in the document. */
+function VirtualRows({
+  rows,
+  now,
+  height,
+  canLoadMore,
+  loadMore,
+}: RowsProps & { height: number }): ReactElement {
+  const scroller = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: (index) => (rows[index]?.kind === 'month' ? MONTH_HEIGHT : ROW_HEIGHT + 8),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? 0
+  useEffect(() => {
+    if (canLoadMore && lastIndex >= rows.length - PREFETCH_ROWS) loadMore()
+  }, [canLoadMore, lastIndex, rows.length, loadMore])
+  return (
+    <div
+      ref={scroller}
+      className="lk-activity"
+      data-latchkit="activity-list"
+      data-virtual="true"
+      style={{ height }}
+    >
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {items.map((virtual) => {
+          const item = rows[virtual.index]
+          if (!item) return null
+          return (
+            <div
+              key={virtual.key}
+              data-index={virtual.index}
+              ref={virtualizer.measureElement}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${virtual.start}px)`,
+                paddingBottom: item.kind === 'transaction' ? 8 : 0,
+              }}
+            >
+              <RowContent item={item} now={now} />
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,60 @@
+'use client'
+import { safeImageUrl, truncateAddress, useT } from 'latchkit/react'
+import type { ReactElement } from 'react'
+import type { TransactionRowModel } from '../describeTransaction'
+import { shortRelativeTime } from '../relativeTime'
+
+/**
+ * One row of the activity list: one or two images with a status badge, the past-tense
+ * title, the counterparty shortened (4 + 6), the amounts and when it was mined.
+ */
+export function TransactionRow({ row, now }: { row: TransactionRowModel; now: number }): ReactElement {
+  const t = useT()
+  const images = row.images.map((url) => safeImageUrl(url)).filter((url): url is string => url !== undefined)
+  const statusLabel =
+    row.status === 'pending'
+      ? t('history.pending')
+      : row.status === 'failed'
+        ? t('history.failedStatus')
+        : undefined
+  return (
+    <div className="lk-row" data-latchkit="activity-row" data-status={row.status} data-hash={row.hash}>
+      <span className="lk-activity-images" aria-hidden="true">
+        {images.length === 0 ? (
+          <span className="lk-tile">{t(row.title).slice(0, 1)}</span>
+        ) : (
+          images.map((url) => <img key={url} src={url} alt="" width={32} height={32} />)
+        )}
+        <span className="lk-activity-badge" data-status={row.status} />
+      </span>
+      <span className="lk-grow">
+        <span data-latchkit="activity-title">{t(row.title)}</span>
+        {statusLabel && (
+          <span className="lk-tag" data-latchkit="activity-status">
+            {statusLabel}
+          </span>
+        )}
+        <br />
+        <span className="lk-muted" data-latchkit="activity-counterparty">
+          {row.counterparty
+            ? t(row.counterparty.direction === 'to' ? 'history.to' : 'history.from', {
+                address: truncateAddress(row.counterparty.address, 4, 6),
+              })
+            : ''}
+        </span>
+      </span>
+      <span className="lk-activity-side">
+        {row.amounts.map((amount) => (
+          <span key={amount} data-latchkit="activity-amount" style={{ display: 'block' }}>
+            {amount}
+          </span>
+        ))}
+        {row.minedAt && (
+          <time className="lk-muted" dateTime={row.minedAt} data-latchkit="activity-time">
+            {shortRelativeTime(row.minedAt, now)}
+          </time>
+        )}
+      </span>
+    </div>
+  )
+}
