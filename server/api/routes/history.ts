@@ -74,6 +74,8 @@ export function historyRoutes({ reader, chains, solana, prices, history }: ApiCo
           flags: { is_spam: look.spam === true },
         },
         direction: transfer.direction,
+        sender: transfer.from,
+        recipient: transfer.to,
         quantity: { numeric: '1' },
       }
     }
@@ -91,6 +93,8 @@ export function historyRoutes({ reader, chains, solana, prices, history }: ApiCo
         ...(look.iconUrl !== undefined && { icon: { url: look.iconUrl } }),
       },
       direction: transfer.direction,
+      sender: transfer.from,
+      recipient: transfer.to,
       quantity: { numeric },
       price,
       value: roundUsd(price * Number(numeric)),
