@@ -3,6 +3,8 @@ import type { HistoryTransaction, HistoryTransfer, PendingHistoryTransaction } f
 /** What a row of the activity list shows, from a transaction or a pending one. */
 export interface TransactionRowModel {
   key: string
+  /** CAIP-2 of the transaction's network. */
+  chain: string
   /** An i18n key: 'history.op.send' and the like; the raw operation for one we do not name. */
   title: string
   status: 'confirmed' | 'failed' | 'pending'
@@ -92,6 +94,7 @@ export function describeTransaction(
       : metadata.sentFrom
   return {
     key: transaction.id,
+    chain: metadata.chain,
     title: titleOf(metadata.operationType),
     status: metadata.status,
     amounts: transfers.slice(0, 2).map(amountOf),
@@ -118,6 +121,7 @@ export function describePending(pending: PendingHistoryTransaction): Transaction
   const { summary } = pending
   return {
     key: `pending:${pending.hash}`,
+    chain: pending.caipNetworkId,
     title: titleOf(summary?.operation ?? 'send'),
     status: 'pending',
     amounts: summary?.amount !== undefined ? [formatQuantity(summary.amount, summary.symbol, 'out')] : [],

@@ -8,10 +8,6 @@ import {
 } from './state'
 import { historyStrings } from './strings'
 
-// Loaded on first selection of the tab: an app whose visitors never look at their activity
-// never downloads the list.
-const ActivityTab = lazy(() => import('./views/ActivityTab'))
-
 /**
  * The Activity feature: an Activity tab on the Account view and an Activity view (both
  * loaded lazily), listing the account's transactions on the network in view from the
@@ -30,6 +26,16 @@ export function history(): Plugin<HistoryState> {
     initialState: initialHistoryState,
     setup(ctx) {
       ctx.i18n.register(historyStrings)
+      // The list and its strings load on first selection of the tab or view: an app whose
+      // visitors never look at their activity never downloads them.
+      const loadList = async <M extends { historyViewStrings: Record<string, string> }>(
+        load: () => Promise<M>,
+      ) => {
+        const module = await load()
+        ctx.i18n.register(module.historyViewStrings)
+        return module
+      }
+      const ActivityTab = lazy(() => loadList(() => import('./views/ActivityTab')))
       // What was read belongs to one account on one network; pending transactions stay
       // (each names its network) until they are mined or the wallet disconnects.
       const startAfresh = () =>
@@ -41,11 +47,7 @@ export function history(): Plugin<HistoryState> {
         ctx.views.register({
           id: 'Activity',
           title: 'history.title',
-          load: async () => {
-            const module = await import('./views/ActivityView')
-            ctx.i18n.register(module.historyViewStrings)
-            return module
-          },
+          load: () => loadList(() => import('./views/ActivityView')),
         }),
         // After the core's tokens (100) and NFTs (200).
         ctx.slots.contribute('accountTabs', {

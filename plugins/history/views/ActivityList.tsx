@@ -9,7 +9,6 @@ import { HISTORY_POLL_MS } from '../state'
 import { historyCss } from './historyCss'
 import { TransactionRow } from './TransactionRow'
 import { useHistoryState } from './useHistoryState'
-import { historyViewStrings } from './viewStrings'
 
 /** Longer lists render only the rows in view; shorter ones render whole. */
 export const VIRTUALIZE_FROM_ROWS = 50
@@ -37,7 +36,6 @@ const monthLabel = (year: number, month: number) => {
 export function ActivityList({ height }: { height: number }): ReactElement {
   const kernel = useKernel()
   const t = useT()
-  useState(() => kernel.i18n.register(historyViewStrings))
   const state = useHistoryState()
   const { address } = useAccount()
   const { caipNetwork } = useNetwork()

@@ -18,7 +18,13 @@ export function TransactionRow({ row, now }: { row: TransactionRowModel; now: nu
         ? t('history.failedStatus')
         : undefined
   return (
-    <div className="lk-row" data-latchkit="activity-row" data-status={row.status} data-hash={row.hash}>
+    <div
+      className="lk-row"
+      data-latchkit="activity-row"
+      data-status={row.status}
+      data-hash={row.hash}
+      data-chain={row.chain}
+    >
       <span className="lk-activity-images" aria-hidden="true">
         {images.length === 0 ? (
           <span className="lk-tile">{t(row.title).slice(0, 1)}</span>
