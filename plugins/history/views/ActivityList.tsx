@@ -1,7 +1,7 @@
 'use client'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useAccount, useKernel, useNetwork, useT } from 'latchkit/react'
-import { type ReactElement, useEffect, useMemo, useRef, useState } from 'react'
+import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { describePending, describeTransaction, type TransactionRowModel } from '../describeTransaction'
 import { groupTransactions } from '../groupTransactions'
 import { loadTransactions } from '../loadTransactions'
@@ -49,7 +49,10 @@ export function ActivityList({ height }: { height: number }): ReactElement {
     if (stale) void loadTransactions(kernel, { page: 'first' })
   }, [kernel, stale])
 
-  const pendingHere = state.pending.filter((pending) => pending.caipNetworkId === caipNetworkId)
+  const pendingHere = useMemo(
+    () => state.pending.filter((pending) => pending.caipNetworkId === caipNetworkId),
+    [state.pending, caipNetworkId],
+  )
   const waiting = pendingHere.length > 0
   useEffect(() => {
     if (!waiting) return
@@ -79,7 +82,7 @@ export function ActivityList({ height }: { height: number }): ReactElement {
     return list
   }, [pendingHere, state.transactions, address])
 
-  const loadMore = () => void loadTransactions(kernel, { page: 'more' })
+  const loadMore = useCallback(() => void loadTransactions(kernel, { page: 'more' }), [kernel])
   const canLoadMore = state.next !== undefined && !state.loading
 
   if (state.error) {
