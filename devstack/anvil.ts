@@ -11,6 +11,8 @@ export type StartAnvilOptions = {
   port?: number
   /** Plain-JSON state file (as written by `--dump-state`) to start from. */
   loadStatePath?: string
+  /** Genesis block timestamp (seconds); default now. Later blocks follow on from it. */
+  genesisTimestamp?: number
   /** How long to wait for the RPC to answer. Default 10 s. */
   timeoutMs?: number
 }
@@ -62,6 +64,7 @@ async function startOnPort(options: StartAnvilOptions, port: number): Promise<An
     ANVIL_MNEMONIC,
     '--quiet',
     ...(options.loadStatePath ? ['--load-state', options.loadStatePath] : []),
+    ...(options.genesisTimestamp !== undefined ? ['--timestamp', String(options.genesisTimestamp)] : []),
   ]
   const binary = resolveAnvilBinary().path
   const useSetpriv = process.platform === 'linux' && existsSync(setpriv)

@@ -15,7 +15,9 @@ import {
   type FixtureContractKey,
   fixtureAccounts,
   fixtureContracts,
+  fixtureHistory,
 } from './fixtures.js'
+import { seedHistory } from './seed-history.js'
 import { defaultStateCacheDir, saveChainState, stateCacheFile } from './state-cache.js'
 
 export type StartChainsOptions = {
@@ -103,9 +105,11 @@ async function startFixtureChain(
     rmSync(cacheFile, { force: true })
   }
 
-  const anvil = await startAnvil({ chainId })
+  // Genesis in the past, so the history account's seeded transactions can carry their dates.
+  const anvil = await startAnvil({ chainId, genesisTimestamp: fixtureHistory.genesisTimestamp })
   try {
     await deployFixtures(anvil.rpcUrl, chainId, artifacts)
+    await seedHistory(anvil.rpcUrl, chainId, artifacts)
     if (cacheFile) await saveChainState(anvil.rpcUrl, cacheFile)
   } catch (error) {
     await anvil.stop()

@@ -18,7 +18,9 @@ import {
   fixtureAccounts,
   fixtureContracts,
   fixtureNft,
+  fixtureSpamNft,
   fixtureTokens,
+  historyCounterparty,
 } from './fixtures.js'
 import { localChain } from './local-chain.js'
 
@@ -38,7 +40,7 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
   const txs: PlannedTx[] = []
   for (const key of tokenKeys) {
     const token = fixtureTokens[key]
-    const supply = token.seedBalance * BigInt(fixtureAccounts.length)
+    const supply = token.seedBalance * BigInt(fixtureAccounts.length) + token.counterpartyBalance
     txs[token.deployNonce] = {
       data: encodeDeployData({
         abi: FixtureToken.abi,
@@ -58,7 +60,27 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
     gas: deployGas,
     deploys: 'LPNK',
   }
+  txs[fixtureSpamNft.deployNonce] = {
+    data: encodeDeployData({
+      abi: FixtureNFT.abi,
+      bytecode: FixtureNFT.bytecode,
+      args: [fixtureSpamNft.name, fixtureSpamNft.symbol],
+    }),
+    gas: deployGas,
+    deploys: 'SPAM',
+  }
   for (const key of tokenKeys) {
+    if (fixtureTokens[key].counterpartyBalance > 0n) {
+      txs.push({
+        to: fixtureContracts[key],
+        data: encodeFunctionData({
+          abi: FixtureToken.abi,
+          functionName: 'transfer',
+          args: [historyCounterparty.address, fixtureTokens[key].counterpartyBalance],
+        }),
+        gas: callGas,
+      })
+    }
     for (const account of fixtureAccounts.slice(1)) {
       txs.push({
         to: fixtureContracts[key],

@@ -41,6 +41,35 @@ export const fixtureAccounts: readonly FixtureAccount[] = [
   },
 ]
 
+/**
+ * The account with a long history: anvil account 9, which no test connects with. Its
+ * transactions (seed-history.ts) run from March 2025 to October 2026, so history paging
+ * and grouping by date have something to chew on.
+ */
+export const historyAccount: FixtureAccount = {
+  address: '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+  privateKey: '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6',
+}
+
+/**
+ * The other side of the history account's transfers: anvil account 8. Accounts 0..3 stay
+ * out of it, so their balances are what tests expect.
+ */
+export const historyCounterparty: FixtureAccount = {
+  address: '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+  privateKey: '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+}
+
+/** When the seeded history happens, and how much of it there is. */
+export const fixtureHistory = {
+  /** The fixture chain's genesis (a fresh deploy): before the first seeded transaction. */
+  genesisTimestamp: Date.UTC(2025, 1, 20) / 1000,
+  firstAt: Date.UTC(2025, 2, 3, 10) / 1000,
+  lastAt: Date.UTC(2026, 9, 28, 10) / 1000,
+  /** Transactions of the history account (sends, receives, one approval, two mints). */
+  transactionCount: 264,
+} as const
+
 export type FixtureTokenKey = 'LUSD' | 'LTK' | 'ZDT'
 
 export type FixtureToken = {
@@ -49,15 +78,38 @@ export type FixtureToken = {
   decimals: number
   /** Balance every fixture account holds after seeding, in base units. */
   seedBalance: bigint
+  /** What the history counterparty gets on top, to trade with the history account. */
+  counterpartyBalance: bigint
   /** Nonce of account 0 that deploys it; fixes the address on every chain. */
   deployNonce: number
 }
 
 /** ERC20 fixtures: 6, 18 and 0 decimals, the cases the widget must format. */
 export const fixtureTokens: Readonly<Record<FixtureTokenKey, FixtureToken>> = {
-  LUSD: { name: 'Latch USD', symbol: 'LUSD', decimals: 6, seedBalance: 10_000n * 10n ** 6n, deployNonce: 0 },
-  LTK: { name: 'Latch Token', symbol: 'LTK', decimals: 18, seedBalance: 1_000n * 10n ** 18n, deployNonce: 1 },
-  ZDT: { name: 'Zero Decimal', symbol: 'ZDT', decimals: 0, seedBalance: 500n, deployNonce: 2 },
+  LUSD: {
+    name: 'Latch USD',
+    symbol: 'LUSD',
+    decimals: 6,
+    seedBalance: 10_000n * 10n ** 6n,
+    counterpartyBalance: 100_000n * 10n ** 6n,
+    deployNonce: 0,
+  },
+  LTK: {
+    name: 'Latch Token',
+    symbol: 'LTK',
+    decimals: 18,
+    seedBalance: 1_000n * 10n ** 18n,
+    counterpartyBalance: 10_000n * 10n ** 18n,
+    deployNonce: 1,
+  },
+  ZDT: {
+    name: 'Zero Decimal',
+    symbol: 'ZDT',
+    decimals: 0,
+    seedBalance: 500n,
+    counterpartyBalance: 0n,
+    deployNonce: 2,
+  },
 }
 
 /** ERC721 fixture. Token ids start at 1; `owners[i]` is the fixture account index owning id i+1. */
@@ -68,7 +120,18 @@ export const fixtureNft = {
   owners: [0, 0, 0, 1, 1] as readonly number[],
 } as const
 
-export type FixtureContractKey = FixtureTokenKey | 'LPNK'
+/**
+ * A second ERC-721 collection that the local API's chain configuration flags as spam, as an
+ * unsolicited "airdrop" would be. The history account receives one and nothing else in
+ * that transaction.
+ */
+export const fixtureSpamNft = {
+  name: 'Claim Your Reward',
+  symbol: 'CLAIM',
+  deployNonce: 4,
+} as const
+
+export type FixtureContractKey = FixtureTokenKey | 'LPNK' | 'SPAM'
 
 const deployer = fixtureAccounts[0]!.address
 
@@ -81,6 +144,7 @@ export const fixtureContracts: Readonly<Record<FixtureContractKey, Address>> = {
   LTK: getContractAddress({ from: deployer, nonce: BigInt(fixtureTokens.LTK.deployNonce) }),
   ZDT: getContractAddress({ from: deployer, nonce: BigInt(fixtureTokens.ZDT.deployNonce) }),
   LPNK: getContractAddress({ from: deployer, nonce: BigInt(fixtureNft.deployNonce) }),
+  SPAM: getContractAddress({ from: deployer, nonce: BigInt(fixtureSpamNft.deployNonce) }),
 }
 
 /** NFT ids owned by a fixture account after seeding. */

@@ -12,7 +12,9 @@ export const defaultStateCacheDir = fileURLToPath(
 
 // Any change to what gets deployed must miss the cache: the key covers the compiled
 // contracts, the fixture facts and deploy steps (by source text), and the anvil version.
-const keySources = ['./fixtures.ts', './deploy-fixtures.ts'].map((path) => new URL(path, import.meta.url))
+const keySources = ['./fixtures.ts', './deploy-fixtures.ts', './seed-history.ts', './chain.ts'].map(
+  (path) => new URL(path, import.meta.url),
+)
 
 /**
  * Path of the cached state for one chain, e.g. `anvil-31337-<hash>.json`.

@@ -11,6 +11,7 @@ import {
   type FixtureTokenKey,
   fixtureContracts,
   fixtureNft,
+  fixtureSpamNft,
   fixtureTokens,
 } from '../fixtures.js'
 import type { SolanaFixtureMint } from '../solana/fixtures.js'
@@ -36,7 +37,7 @@ export type ApiSolanaChain = {
 const tokenKeys = Object.keys(fixtureTokens) as FixtureTokenKey[]
 
 /**
- * @example toChainConfig({ chainId: 31337, rpcUrl }) // ETH, LUSD, LTK, ZDT and Latch Punks
+ * @example toChainConfig({ chainId: 31337, rpcUrl }) // ETH, LUSD, LTK, ZDT, Latch Punks and the spam collection
  */
 export function toChainConfig(chain: ApiChain): ChainConfig {
   const contracts = chain.contracts ?? fixtureContracts
@@ -56,7 +57,10 @@ export function toChainConfig(chain: ApiChain): ChainConfig {
       decimals: fixtureTokens[key].decimals,
       iconUrl: tokenIconDataUri(fixtureTokens[key].symbol, fixtureHues[key]),
     })),
-    nftCollections: [{ address: contracts.LPNK, name: fixtureNft.name, symbol: fixtureNft.symbol }],
+    nftCollections: [
+      { address: contracts.LPNK, name: fixtureNft.name, symbol: fixtureNft.symbol },
+      { address: contracts.SPAM, name: fixtureSpamNft.name, symbol: fixtureSpamNft.symbol, spam: true },
+    ],
   }
 }
 

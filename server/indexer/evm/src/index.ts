@@ -85,7 +85,7 @@ ponder.on('EveryBlock:block', async ({ event, context }) => {
         .onConflictDoNothing()
     }
     for (const moved of tokenTransfers) {
-      await rememberToken(context, chainId, moved.contract, moved.kind, event.block.number)
+      await rememberToken(context, chainId, moved.contract, moved.kind)
       await context.db
         .insert(transfer)
         .values({
@@ -163,7 +163,6 @@ async function rememberToken(
   chainId: number,
   address: Address,
   kind: 'fungible' | 'nft',
-  blockNumber: bigint,
 ): Promise<void> {
   if (await context.db.find(token, { chainId, address })) return
   const abi = kind === 'fungible' ? erc20Abi : erc721Abi
@@ -173,7 +172,9 @@ async function rememberToken(
         abi,
         address,
         functionName: functionName as never,
-        blockNumber,
+        // At the head, not at the block: nodes may keep no state for old blocks (anvil
+        // after --load-state), and a token's name and decimals do not change.
+        cache: 'immutable',
         retryEmptyResponse: false,
       } as never)) as T
     } catch {
