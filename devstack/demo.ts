@@ -7,7 +7,8 @@
  *
  * Three anvil chains run: the demo app configures 31337 and 31338; the dev wallet also
  * knows 31339, a chain the app does not support, so the unsupported-network flow is real.
- * The local Solana endpoint (litesvm, in this process) runs too, for the dev Solana wallet.
+ * The local Solana endpoint (litesvm, in this process) runs too, for the dev Solana wallet,
+ * with the Solana history index following it (in memory: the ledger is new on every start).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -16,6 +17,10 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Connect, createServer, type Plugin, preview } from 'vite'
 import type { DevstackConfig } from '../demo/src/devstackConfig.js'
+import { createChainReader } from '../server/api/chainReader.js'
+import { startSolanaIndexer } from '../server/indexer/solana/index.js'
+import { blockScanHistory } from './api/blockScanHistory.js'
+import { toChainConfig } from './api/fixtureChains.js'
 import { startApiServer } from './api/server.js'
 import { type LocalChainInfo, type StartedChains, startChains } from './chain.js'
 import { startSolanaRpc } from './solana/index.js'
@@ -86,7 +91,23 @@ const demoViteConfig = fileURLToPath(new URL('../demo/vite.config.ts', import.me
  */
 export async function startDemo(options: StartDemoOptions = {}): Promise<StartedDemo> {
   // In process and ready in milliseconds; started first so a failing anvil only has it to stop.
-  const solanaRpc = await startSolanaRpc()
+  const endpoint = await startSolanaRpc()
+  let solanaIndex: Awaited<ReturnType<typeof startSolanaIndexer>>
+  try {
+    solanaIndex = await startSolanaIndexer({
+      rpcUrl: endpoint.url,
+      chainId: `solana:${endpoint.genesisHash.slice(0, 32)}`,
+      pollMs: 250,
+    })
+  } catch (error) {
+    await endpoint.stop()
+    throw error
+  }
+  // Stopping the endpoint stops the index that follows it, on every way out below.
+  const solanaRpc = {
+    ...endpoint,
+    stop: () => solanaIndex.stop().finally(() => endpoint.stop()),
+  }
   let started: StartedChains
   try {
     started = await startChains({ chainIds: [...DEMO_APP_CHAIN_IDS, DEMO_WALLET_ONLY_CHAIN_ID] })
@@ -115,6 +136,11 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     api = await startApiServer({
       chains: chains.filter((chain) => chain.inApp),
       solana: { rpcUrl: solanaRpc.url, genesisHash: solanaRpc.genesisHash, mints: solanaRpc.mints },
+      // EVM history still from the block walk (until its indexer runs here); Solana's from the index.
+      history: [
+        blockScanHistory(createChainReader(chains.filter((chain) => chain.inApp).map(toChainConfig))),
+        solanaIndex.source,
+      ],
       // No page may call it until the demo's own is known (below).
       corsOrigins: [],
       // A person keeps the demo open for hours: no log of every request.
