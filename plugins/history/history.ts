@@ -38,11 +38,19 @@ export function history(): Plugin<HistoryState> {
       const ActivityTab = lazy(() => loadList(() => import('./views/ActivityTab')))
       // What was read belongs to one account on one network; pending transactions stay
       // (each names its network) until they are mined or the wallet disconnects.
-      const startAfresh = () =>
+      // Wallets repeat accountsChanged with the same account: only a real change counts.
+      const startAfresh = () => {
+        const kernelState = ctx.store.getState()
+        const namespace = kernelState.activeNamespace
+        const address = namespace ? kernelState.accounts[namespace]?.address : undefined
+        const network = namespace ? kernelState.networks[namespace]?.caipNetwork?.caipNetworkId : undefined
+        const read = ctx.state.get()
+        if (read.lastAccountInView === address && read.lastNetworkInView === network) return
         ctx.state.set((state) => {
           const { pending } = state
           Object.assign(state, initialHistoryState(), { pending })
         })
+      }
       const teardowns = [
         ctx.views.register({
           id: 'Activity',
