@@ -7,7 +7,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Decoder } from '@solana/kit'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
 import type { HistorySource, IndexedTransaction } from '../../server/api/historySource.js'
 import { openPglite } from '../../server/db/pgliteTemplate.js'
@@ -21,8 +21,11 @@ beforeAll(async () => {
   rpc = await startSolanaRpc()
   chainId = `solana:${rpc.genesisHash.slice(0, 32)}`
 })
+// One follower at a time: idle ones polling in the background only slow the next test down.
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((indexer) => indexer.stop()))
+})
 afterAll(async () => {
-  await Promise.all(started.map((indexer) => indexer.stop()))
   await rpc?.stop()
 })
 
