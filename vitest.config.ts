@@ -71,7 +71,8 @@ export default defineConfig({
           environment: 'node',
           include: ['test/api/**/*.test.ts'],
           // The shared chains for read-only tests; files that send transactions start their own.
-          globalSetup: ['test/support/global-setup.ts'],
+          // One EVM history indexer over them, started in the background (getEvmHistory()).
+          globalSetup: ['test/support/global-setup.ts', 'test/support/evm-indexer-global-setup.ts'],
           // Child processes, not threads: anvil dies with the thread that spawned it.
           pool: 'forks',
           testTimeout: 30_000,

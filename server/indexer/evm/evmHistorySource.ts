@@ -2,12 +2,13 @@
  * The EVM history as a `HistorySource`: a client of the indexer's `GET /history/:account`
  * (src/api/index.ts).
  */
-import type { HistoryPage, HistoryQuery, HistorySource, IndexedTransaction } from '../../api/historySource.js'
-
-/** The indexer refused a cursor: it did not come from a previous page. */
-export class HistoryCursorError extends Error {
-  override name = 'HistoryCursorError'
-}
+import {
+  type HistoryPage,
+  type HistoryQuery,
+  type HistorySource,
+  type IndexedTransaction,
+  InvalidCursorError,
+} from '../../api/historySource.js'
 
 /**
  * @example
@@ -32,7 +33,7 @@ export function createEvmHistorySource(indexerUrl: string, chainIds: readonly nu
       const response = await fetch(url, { signal: AbortSignal.timeout(10_000) })
       if (response.status === 400) {
         const { message } = (await response.json().catch(() => ({}))) as { message?: string }
-        if (message?.startsWith('cursor')) throw new HistoryCursorError(message)
+        if (message?.startsWith('cursor')) throw new InvalidCursorError()
         throw new Error(`EVM indexer refused the query: ${message ?? response.status}`)
       }
       if (!response.ok) throw new Error(`EVM indexer answered ${response.status}`)

@@ -23,6 +23,7 @@ import {
 import { createEvmHistorySource } from './evmHistorySource.js'
 import { chainName, INDEXER_ENV, type IndexedChain } from './indexerEnv.js'
 import { interruptWithParent } from './killWithParent.js'
+import { chainHeads, waitUntilIndexed } from './waitUntilIndexed.js'
 
 export type StartEvmIndexerOptions = {
   chains: readonly IndexedChain[]
@@ -37,6 +38,8 @@ export type StartEvmIndexerOptions = {
   pollingIntervalMs?: number
   /** How long to wait for the index to catch up with the chains. Default 120 s. */
   readyTimeoutMs?: number
+  /** Aborting it while starting stops the process and rejects. */
+  signal?: AbortSignal
 }
 
 export type EvmIndexer = {
@@ -74,10 +77,14 @@ export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<
 
   try {
     await dropIndexedChains(database, await changedChains(options.chains, await readFingerprints(database)))
-    const heads = await headFingerprints(options.chains)
+    const heads = await chainHeads(options.chains)
     await writeFingerprints(database, heads)
 
-    const child = spawnPonder(options, database, options.port ?? (await findFreePort()))
+    options.signal?.throwIfAborted()
+    const askedPort = options.port ?? (await findFreePort())
+    const child = spawnPonder(options, database, askedPort)
+    const onAbort = () => void interrupt(child)
+    options.signal?.addEventListener('abort', onAbort, { once: true })
     const output = collectOutput(child)
     const exited = new Promise<never>((_, reject) => {
       child.once('error', reject)
@@ -94,11 +101,17 @@ export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<
     let url = ''
     try {
       const port = await Promise.race([output.port, exited])
+      // Ponder moves up when the port is taken; a caller that named one relies on it.
+      if (options.port !== undefined && port !== options.port) {
+        throw new Error(`the EVM indexer could not listen on port ${options.port} (taken)`)
+      }
       url = `http://${host}:${port}`
-      await Promise.race([waitUntilCaughtUp(url, heads, options.readyTimeoutMs ?? 120_000), exited])
+      await Promise.race([waitUntilIndexed(url, heads, options.readyTimeoutMs ?? 120_000), exited])
     } catch (error) {
       await interrupt(child)
       throw error
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort)
     }
     return {
       url,
@@ -219,42 +232,6 @@ function collectOutput(child: ChildProcess): { port: Promise<number>; tail(): st
   child.stdout?.setEncoding('utf8').on('data', onData)
   child.stderr?.setEncoding('utf8').on('data', onData)
   return { port, tail: () => tail.trim() }
-}
-
-/**
- * Ponder's /ready answers 200 once the backfill is done, but the blocks it leaves to live
- * indexing (the last 30 or so, not yet final) come after: wait for /status to reach the
- * head each chain had at start.
- */
-async function waitUntilCaughtUp(url: string, heads: ChainFingerprints, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  for (;;) {
-    if (await isCaughtUp(url, heads).catch(() => false)) return
-    if (Date.now() > deadline)
-      throw new Error(`the EVM indexer at ${url} did not catch up within ${timeoutMs} ms`)
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}
-
-async function isCaughtUp(url: string, heads: ChainFingerprints): Promise<boolean> {
-  const ready = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(2_000) })
-  if (!ready.ok) return false
-  const response = await fetch(`${url}/status`, { signal: AbortSignal.timeout(2_000) })
-  const status = (await response.json()) as Record<string, { id: number; block?: { number: number } }>
-  return Object.entries(heads).every(
-    ([chainId, head]) =>
-      (status[chainName(Number(chainId))]?.block?.number ?? -1) >= Number(head.blockNumber),
-  )
-}
-
-async function headFingerprints(chains: readonly IndexedChain[]): Promise<ChainFingerprints> {
-  const entries = await Promise.all(
-    chains.map(async ({ chainId, rpcUrl }) => {
-      const head = await blockHashAt(rpcUrl, 'latest')
-      return head ? [[String(chainId), { blockNumber: String(head.number), blockHash: head.hash }]] : []
-    }),
-  )
-  return Object.fromEntries(entries.flat())
 }
 
 /** Before stopping: the newest block indexed on each chain becomes its fingerprint. */
