@@ -1,7 +1,7 @@
 /**
  * Whether this browser turned on sign-in with the wallet for the demo. Off by default:
  * with the siwe plugin installed, the widget asks for a signature after every connect,
- * account and network switch (SPEC §4). That is the feature to try, not the demo's first
+ * account and network switch. That is the feature to try, not the demo's first
  * impression. Kept in localStorage; the kernel is created once with its plugins, so
  * changing the choice reloads the page.
  */

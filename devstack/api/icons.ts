@@ -30,7 +30,7 @@ export function walletSvg(name: string, hue: number): string {
 }
 
 /**
- * A round token icon with the symbol, as a base64 data: URI (SPEC: icons never as markup).
+ * A round token icon with the symbol, as a base64 data: URI (icons are never markup).
  *
  * @example tokenIconDataUri('LUSD', 140) // 'data:image/svg+xml;base64,...'
  */

@@ -57,7 +57,7 @@ export const solanaFixtureAccounts: readonly SolanaFixtureAccount[] = [0, 1, 2, 
 
 /**
  * The SPL mints: a 6-decimal token the widget lists and sends, and a 0-decimal one that
- * SPEC §5 says to filter out as low quality.
+ * the widget filters out as low quality.
  */
 export const solanaFixtureMints = {
   LUSD: {

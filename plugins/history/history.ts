@@ -1,11 +1,6 @@
 import { definePlugin, type Plugin } from 'latchkit'
 import { lazy } from 'react'
-import {
-  HISTORY_PLUGIN_ID,
-  type HistoryState,
-  initialHistoryState,
-  PENDING_TRANSACTIONS_LIMIT,
-} from './state'
+import { HISTORY_PENDING_LIMIT, HISTORY_PLUGIN_ID, type HistoryState, initialHistoryState } from './state'
 import { historyStrings } from './strings'
 
 /**
@@ -72,7 +67,7 @@ export function history(): Plugin<HistoryState> {
             state.pending = [
               { hash, caipNetworkId, from, to, sentAt: Date.now(), ...(summary && { summary }) },
               ...state.pending,
-            ].slice(0, PENDING_TRANSACTIONS_LIMIT)
+            ].slice(0, HISTORY_PENDING_LIMIT)
           }),
         ),
       ]

@@ -16,10 +16,10 @@ export { history } from './history'
 export { historyMessages } from './messages'
 export type { HistoryState, HistoryTransaction, HistoryTransfer, PendingHistoryTransaction } from './state'
 export {
+  HISTORY_PENDING_LIMIT,
   HISTORY_PLUGIN_ID,
   HISTORY_POLL_MS,
   initialHistoryState,
-  PENDING_TRANSACTIONS_LIMIT,
 } from './state'
 export type { HistoryStringKey } from './strings'
 export { historyStrings } from './strings'

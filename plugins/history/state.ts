@@ -4,7 +4,7 @@ import type { CaipNetworkId, TransactionSummary } from 'latchkit'
 export const HISTORY_PLUGIN_ID = 'history'
 
 /** At most this many pending transactions are kept; the oldest go first. */
-export const PENDING_TRANSACTIONS_LIMIT = 99
+export const HISTORY_PENDING_LIMIT = 99
 
 /** While a transaction sent from here is pending, the list asks the API again this often. */
 export const HISTORY_POLL_MS = 4000
@@ -68,7 +68,7 @@ export interface HistoryState {
   next: string | undefined
   /** The message of the last failed read, until the next read. */
   error: string | undefined
-  /** Newest first, at most {@link PENDING_TRANSACTIONS_LIMIT}. */
+  /** Newest first, at most {@link HISTORY_PENDING_LIMIT}. */
   pending: PendingHistoryTransaction[]
 }
 

@@ -15,7 +15,7 @@ function clock(start = 0) {
   return { now: () => time, advance: (ms: number) => (time += ms) }
 }
 
-describe('SPEC §9 constants', () => {
+describe('cache lifetimes and limits', () => {
   it('has the lifetimes and the maximum', () => {
     expect([PORTFOLIO_TTL_MS, NATIVE_BALANCE_TTL_MS, ENS_TTL_MS, IDENTITY_TTL_MS]).toEqual([
       30_000, 30_000, 300_000, 300_000,

@@ -34,7 +34,7 @@ const plainError = fc.constantFrom<unknown>(
   undefined,
 )
 
-describe('the SPEC §9 policies', () => {
+describe('the retry policies', () => {
   it('request: 3 retries, 150 ms doubling', () => {
     expect(requestRetryPolicy.retries).toBe(3)
     expect([0, 1, 2].map((n) => retryDelay(requestRetryPolicy, n))).toEqual([150, 300, 600])

@@ -3,7 +3,7 @@
  * sendApiRequest), the kernel's own balance read (getAccountBalance) and the NFTs tab's
  * endpoint (getAccountNfts), against the real local API server on the shared chains (no fetch mocks): st/sv/projectId
  * as the server logged them, the supported-network gate and the `empty` default,
- * malformed answers, the SPEC §9 retry schedule, Retry-After, timeouts, and the caches.
+ * malformed answers, the retry schedule, Retry-After, timeouts, and the caches.
  */
 import {
   type CaipNetworkId,
@@ -294,7 +294,7 @@ describe('malformed answers', () => {
   })
 })
 
-describe('retry policy (SPEC §9) against injected faults', () => {
+describe('retry policy against injected faults', () => {
   it('retries a 503 with 150 ms then 300 ms of backoff and succeeds', async () => {
     const api = testApi(server())
     server().faults.set({ status: 503, count: 2 })
@@ -390,7 +390,7 @@ describe('retry policy (SPEC §9) against injected faults', () => {
   })
 })
 
-describe('caches (SPEC §9)', () => {
+describe('caches', () => {
   it('keeps an answer for its ttl, then asks again', async () => {
     let now = 1_000_000
     const api = testApi(server(), { transport: { now: () => now } })

@@ -156,7 +156,7 @@ describe('Blockchain API endpoints', () => {
     expect(register.status).toBe(501)
   })
 
-  it('onramp: options with the SPEC §9 payment limits, a quote with a 1-2 % fee and a checkout URL', async () => {
+  it('onramp: options with the fallback payment limits, a quote with a 1-2 % fee and a checkout URL', async () => {
     type Options = {
       paymentCurrencies: { id: string; payment_method_limits: unknown[] }[]
       purchaseCurrencies: { symbol: string }[]

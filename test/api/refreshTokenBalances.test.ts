@@ -1,7 +1,7 @@
 /**
  * refreshTokenBalances through a real kernel, the EVM adapter, the local API server and
  * this file's own anvil chains (it sends transactions, so it does not touch the shared
- * ones): the balance sources in order, the SPEC §5 filter and sort, the refresh after a
+ * ones): the balance sources in order, the filter and sort, the refresh after a
  * transfer, the toast, and the 30 s failure gate with an injected clock.
  */
 import {

@@ -58,7 +58,7 @@ describe('the local API with a Solana endpoint', () => {
         value: 10_000,
         quantity: { decimals: '6', numeric: '10000' },
       },
-      // The 0-decimal mint is the client's to drop (SPEC §5), as with the hosted API.
+      // The 0-decimal mint is the client's to drop, as with the hosted API.
       { symbol: 'ZDT', quantity: { decimals: '0', numeric: '500' } },
     ])
     expect(balances[0]!.address).toBeUndefined()

@@ -22,13 +22,13 @@ const neutralTrees = ['src/kernel', 'src/react', 'plugins/send', 'plugins/receiv
  * list stays exactly what the code needs.
  */
 const allowed: readonly { file: string; rule: Rule; text: string; reason: string }[] = [
-  // SPEC §1, §6: tables and defaults that name namespaces as data.
+  // tables and defaults that name namespaces as data.
   {
     file: 'src/kernel/options.ts',
     rule: 'namespace-literal',
     text: 'eip155:1',
     reason:
-      "SPEC §1 'Default chain: eip155:1' as the named constant PREFERRED_DEFAULT_NETWORK, used only when listed",
+      "'Default chain: eip155:1' as the named constant PREFERRED_DEFAULT_NETWORK, used only when listed",
   },
   {
     file: 'src/kernel/options.ts',
@@ -40,13 +40,13 @@ const allowed: readonly { file: string; rule: Rule; text: string; reason: string
     file: 'src/kernel/kernel.ts',
     rule: 'namespace-literal' as const,
     text,
-    reason: "SPEC §6 'The auth connector is supported only on eip155 and solana': the AUTH_NAMESPACES table",
+    reason: "'The auth connector is supported only on eip155 and solana': the AUTH_NAMESPACES table",
   })),
   ...(['eip155', 'solana', 'polkadot', 'bip122'] as const).map((text) => ({
     file: 'src/kernel/store.ts',
     rule: 'namespace-literal' as const,
     text,
-    reason: 'SPEC §6 preferred account type defaults: the defaultPreferredAccountTypes table',
+    reason: 'preferred account type defaults: the defaultPreferredAccountTypes table',
   })),
   ...(['eip155', 'solana', 'polkadot', 'bip122'] as const).map((text) => ({
     file: 'src/kernel/types.ts',
@@ -54,12 +54,12 @@ const allowed: readonly { file: string; rule: Rule; text: string; reason: string
     text,
     reason: 'the ChainNamespace type names known namespaces for editors; it stays open (string & {})',
   })),
-  // SPEC §3, §7, §8: the Blockchain API's and wallets' wire formats and the message catalogue.
+  // the Blockchain API's and wallets' wire formats and the message catalogue.
   {
     file: 'src/kernel/api/assetSchemas.ts',
     rule: 'hex',
     text: '/^0x[0-9a-fA-F]+$/',
-    reason: "SPEC §3: wallet_getAssets reports every asset's balance as a hex string",
+    reason: "wallet_getAssets reports every asset's balance as a hex string",
   },
 ]
 

@@ -37,7 +37,7 @@ const namespaceWord = /(?:^|[^A-Za-z0-9])(eip155|solana|bip122|polkadot|cosmos)(
 const chainModule =
   /^(?:viem|ox|abitype|ethers|@ethersproject\/|@solana\/|@wallet-standard\/|@noble\/)|(?:^|\/)adapters(?:\/|$)|^latchkit\/adapters/
 const chainWords = /\b(?:gas|gwei|wei|lamports?|ETH|Ether|SOL|checksum)\b/i
-/** The kernel's validators of SPEC §5 EVM formats, by name. */
+/** The kernel's validators of EVM formats, by name. */
 const EVM_VALIDATORS = new Set([
   'isAddress',
   'toChecksumAddress',

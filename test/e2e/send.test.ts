@@ -392,7 +392,7 @@ describe('account view: Tokens and NFTs tabs', () => {
     const view = await connectAndShowAccount()
     const tab = (name: string) => view.dialog.getByRole('tab', { name })
 
-    // Tokens: ETH, LUSD and LTK by value; the 0-decimal ZDT is filtered out (SPEC §5).
+    // Tokens: ETH, LUSD and LTK by value; the 0-decimal ZDT is filtered out.
     await tab('Tokens').click()
     await eventually(shownTokens).toEqual(await expectedTokens())
     await expectCount(view.dialog.locator('li[data-token="ZDT"]'), 0)

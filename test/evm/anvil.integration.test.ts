@@ -140,7 +140,7 @@ describe('EVM adapter on anvil', () => {
     expect(await tokenBalance(0, receiver)).toBe(receiverBefore + amount)
   })
 
-  it('refuses fees that break SPEC §5 before anything reaches anvil', async () => {
+  it('refuses fees that break before anything reaches anvil', async () => {
     const asked = provider.methods.length
     await expect(
       evm().sendTransaction?.({

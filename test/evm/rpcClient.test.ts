@@ -54,7 +54,7 @@ describe('createRpcClient', () => {
     expect(error).toMatchObject({ rpcCode: -32000, details: 'insufficient funds' })
   })
 
-  it('retries transient failures (HTTP 503, RPC -32603) with the SPEC §9 request policy', async () => {
+  it('retries transient failures (HTTP 503, RPC -32603) with the request policy', async () => {
     vi.useFakeTimers()
     try {
       const { fetch } = stubFetch(

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { fakeWallet, testKernel } from './helpers'
 
 describe('signMessage and sendTransaction actions', () => {
-  it('refuse without a connected account, with the SPEC §8 internal error', async () => {
+  it('refuse without a connected account, with the internal error', async () => {
     const kernel = testKernel({ adapters: [{ namespace: 'eip155', signMessage: async () => '0xsig' }] })
     await expect(signMessage(kernel, { message: 'hi' })).rejects.toThrow('No ActiveCaipAddress found')
     await expect(sendTransaction(kernel, { to: '0x2', value: 1n })).rejects.toThrow(

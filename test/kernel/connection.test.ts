@@ -11,7 +11,7 @@ import { base, ethereum, fakeWallet, memoryBackend, solanaMainnet, testKernel } 
 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
-describe('connection state machine (SPEC §4)', () => {
+describe('connection state machine', () => {
   it('disconnected -> connecting -> connected, with events and stored recent wallet', async () => {
     const backend = memoryBackend()
     const kernel = testKernel({ storage: backend })

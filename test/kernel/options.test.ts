@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { base, ethereum, solanaMainnet } from './helpers'
 
 describe('createKernel options', () => {
-  it('defaults to eip155:1 when the list has it (SPEC §1), else the first network', () => {
+  it('defaults to eip155:1 when the list has it, else the first network', () => {
     const withMainnet = createKernel({ networks: [base, ethereum], storage: null })
     expect(withMainnet.options.defaultNetwork).toBe('eip155:1')
     expect(withMainnet.getState().networks.eip155?.caipNetwork?.caipNetworkId).toBe('eip155:1')
@@ -11,7 +11,7 @@ describe('createKernel options', () => {
     expect(without.options.defaultNetwork).toBe('eip155:8453')
   })
 
-  it('keeps per-namespace account and network state with exactly the SPEC §3 fields', () => {
+  it('keeps per-namespace account and network state with exactly the fields', () => {
     const kernel = createKernel({ networks: [ethereum, solanaMainnet], storage: null })
     const { accounts, networks } = kernel.getState()
     expect(Object.keys(accounts).sort()).toEqual(['eip155', 'solana'])
@@ -47,7 +47,7 @@ describe('createKernel options', () => {
       ].sort(),
     )
     expect(networks.solana?.caipNetwork?.caipNetworkId).toBe(solanaMainnet.caipNetworkId)
-    // SPEC §6 preferred account type defaults.
+    // preferred account type defaults.
     expect(accounts.eip155?.preferredAccountTypes).toEqual({
       eip155: 'smartAccount',
       solana: 'eoa',
@@ -81,7 +81,7 @@ describe('createKernel options', () => {
     expect((caught as Error).message).toMatch(message)
   })
 
-  it('rejects an auth connector outside eip155 and solana (SPEC §6)', () => {
+  it('rejects an auth connector outside eip155 and solana', () => {
     const kernel = createKernel({ networks: [ethereum], storage: null })
     const auth = {
       id: 'auth',

@@ -81,8 +81,8 @@ describe('what can be sent', () => {
   })
 })
 
-describe('prepareSend: the SPEC §5 messages and the balance rule', () => {
-  it('says exactly what is missing, in the order of SPEC §5', async () => {
+describe('prepareSend: the messages and the balance rule', () => {
+  it('says exactly what is missing, in the order the rules are checked', async () => {
     const { kernel } = makeKernel({ plugins: [send()] })
     await connectWallet(kernel, [ethBalance, lusdBalance])
     const check = () => messageOf(() => prepareSend(kernel))
@@ -313,7 +313,7 @@ describe('sendToken', () => {
 })
 
 describe('send state resets', () => {
-  it('on disconnect, pending transactions included (SPEC §4)', async () => {
+  it('on disconnect, pending transactions included', async () => {
     const { kernel } = makeKernel({ plugins: [send()] })
     await connectWallet(kernel, [ethBalance])
     fill(kernel, { token: ethBalance, sendTokenAmount: '1', receiverAddress: BOB })

@@ -53,7 +53,7 @@ async function openSend(options: Parameters<typeof makeKernel>[0] = {}) {
 }
 
 describe('Send view', () => {
-  it('is a button on the Account view, next to Receive, in SPEC §1 order', async () => {
+  it('is a button on the Account view, next to Receive, in order', async () => {
     const { kernel } = makeKernel({ plugins: [send(), receive()] })
     renderWith(kernel)
     await connectWallet(kernel)
@@ -71,7 +71,7 @@ describe('Send view', () => {
     ])
   })
 
-  it('shows the SPEC §5 messages and refuses more than the balance before asking the wallet', async () => {
+  it('shows the messages and refuses more than the balance before asking the wallet', async () => {
     const { adapter } = await openSend()
     const f = form()
     await click(f.preview)

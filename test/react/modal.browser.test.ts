@@ -199,7 +199,7 @@ describe('modal in Chromium', { timeout: 30_000 }, () => {
     })
   }
 
-  it('animates with the SPEC §9 timings, and not at all under prefers-reduced-motion', async () => {
+  it('animates with its timings (150 ms view and height, 120 ms header), and not at all under prefers-reduced-motion', async () => {
     /** Opens the modal under `reducedMotion` and waits for each computed timing in `expected`. */
     const expectTimings = async (
       reducedMotion: 'reduce' | 'no-preference',

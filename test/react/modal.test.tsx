@@ -205,7 +205,7 @@ describe('snackbar copy', () => {
 })
 
 describe('stylesheet', () => {
-  it('carries the SPEC §9 timings, the bottom sheet and the reduced-motion switch', async () => {
+  it('carries the animation timings (150 ms view, 120 ms header, 150 ms height), the bottom sheet and the reduced-motion switch', async () => {
     // The shell's sheet and the one the dialog brings when it loads.
     const { modalCss } = await import('../../src/react/styles')
     const { dialogCss } = await import('../../src/react/dialogStyles')

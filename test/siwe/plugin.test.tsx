@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /**
- * The siwe plugin against SPEC §4 'Sign-in' and the SPEC §8 sign-in messages, with an
+ * The siwe plugin against 'Sign-in' and the sign-in messages, with an
  * in-test wallet and verifier (the real verifier and wallet are in verifier.test.ts and
  * browser.test.ts).
  */

@@ -101,7 +101,7 @@ describe('Solana adapter against the litesvm endpoint, through the kernel', () =
           price: 0,
           quantity: { decimals: '6', numeric: '10000' },
         },
-        // Zero decimals: returned as is, for the kernel to filter (SPEC §5).
+        // Zero decimals: returned as is, for the kernel to filter as low quality.
         expect.objectContaining({ symbol: 'ZDT', quantity: { decimals: '0', numeric: '500' } }),
       ]),
     )

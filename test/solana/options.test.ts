@@ -36,7 +36,7 @@ function signingWallet() {
   return { wallet, signAndSendTransaction }
 }
 
-describe('Solana signAndSend options (SPEC §5)', () => {
+describe('Solana signAndSend options', () => {
   it.each([
     [{ preflightCommitment: 'fast' }, 'preflightCommitment'],
     [{ skipPreflight: 'yes' }, 'skipPreflight'],

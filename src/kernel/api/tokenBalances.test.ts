@@ -12,7 +12,7 @@ const balance = (symbol: string, decimals: string, value?: number): TokenBalance
 })
 
 describe('token balance rules', () => {
-  it('drops zero-decimal tokens (SPEC §5)', () => {
+  it('drops zero-decimal tokens as low quality', () => {
     const kept = filterLowQualityTokens([balance('A', '18'), balance('ZDT', '0'), balance('B', '6')])
     expect(kept.map((b) => b.symbol)).toEqual(['A', 'B'])
   })
