@@ -17,12 +17,5 @@ export function notYetMeasurable(): NotMeasurable[] {
       ? 'plugins/wallets exists, but the bench has no driver for its search box yet (feed 5,000 wallets through the local API, type, time each keystroke to paint)'
       : 'there is no all-wallets list with a search box yet (plugins/wallets does not exist); the core wallet list only shows discovered wallets. For the peers it needs their wallet API (blocked offline: AppKit) or has no search at all (RainbowKit).',
   })
-  const history = `${repoRoot}/plugins/history/index.ts`
-  missing.push({
-    what: '10,000-item activity list (group + render)',
-    reason: existsSync(history)
-      ? 'plugins/history exists, but the bench has no driver for its activity list yet (serve 10,000 transactions from the local API, time grouping and first paint)'
-      : 'there is no activity list yet (plugins/history does not exist). For the peers it needs a connected account and their activity API (blocked offline: AppKit); RainbowKit has no activity list.',
-  })
   return missing
 }

@@ -1,3 +1,4 @@
+import { activityMarkdown } from './activity'
 import type { BudgetResult } from './budgets'
 import type { Weight } from './chunkSizes'
 import { coldPathMarkdown } from './coldPath'
@@ -118,6 +119,25 @@ function budgetTable(results: BenchResults): string[] {
         '(reported)',
       )
   }
+  const activity = results.speed.activity?.median
+  if (activity?.paintMs !== undefined)
+    add(
+      {
+        budget: '10,000 activity items group and first render within 100 ms',
+        ok: activity.paintMs <= 100,
+        detail: `${ms(activity.paintMs)} from the history slice's update to the painted list (median)`,
+      },
+      '(reported)',
+    )
+  if (activity?.longFrames !== undefined)
+    add(
+      {
+        budget: '10,000 activity items scroll without long frames',
+        ok: activity.longFrames === 0,
+        detail: `${activity.longFrames} frames over 16.7 ms of ${activity.frames}, longest ${ms(activity.longestMs)}, at ${results.speed.activity?.options.scrollStepPx} px per frame (median)`,
+      },
+      '(reported)',
+    )
   return lines
 }
 
@@ -212,6 +232,9 @@ export function renderMarkdown(results: BenchResults): string {
   }
   if (results.speed.coldPath) {
     lines.push('### Cold path, file by file', '', ...coldPathMarkdown(results.speed.coldPath), '')
+  }
+  if (results.speed.activity) {
+    lines.push('### Activity list, 10,000 items', '', ...activityMarkdown(results.speed.activity), '')
   }
   lines.push('### Not yet measurable', '')
   for (const item of results.speed.notYetMeasurable)

@@ -1,3 +1,4 @@
+import type { ActivityBench } from './activity'
 import type { BudgetResult } from './budgets'
 import type { ColdPath } from './coldPath'
 import type { Machine } from './machine'
@@ -23,6 +24,8 @@ export interface BenchResults {
     notYetMeasurable: NotMeasurable[]
     /** Latchkit minimal's cold path file by file, beside React alone (bench/coldPath.ts). */
     coldPath?: ColdPath
+    /** The history plugin's list with 10,000 transactions: first paint and a scroll (bench/activity.ts). */
+    activity?: ActivityBench
   }
   durationSeconds: number
 }

@@ -5,9 +5,13 @@
  *
  * Options: --runs N (page loads per timing, at least 5), --cycles N (open/close cycles
  * for the heap reading, default 200), --size-only.
+ *
+ * Pieces alone, printing their markdown and writing nothing: `npx tsx bench/coldPath.ts`,
+ * `npx tsx bench/activity.ts` (the 10,000-item activity list).
  */
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
+import { DEFAULT_SCROLL_STEP_PX, measureActivity } from './activity'
 import { checkSizeBudgets } from './budgets'
 import { measureColdPath } from './coldPath'
 import { currentLoad, describeMachine } from './machine'
@@ -51,6 +55,7 @@ log('size measured')
 const speedRows: BenchResults['speed']['rows'] = []
 const skipped: BenchResults['speed']['skipped'] = []
 let coldPath: BenchResults['speed']['coldPath']
+let activity: BenchResults['speed']['activity']
 try {
   if (process.argv.includes('--size-only')) throw new Error('--size-only')
   // Debian's Chromium, installed with apt when missing (the same script the tests use).
@@ -68,6 +73,12 @@ try {
     speedRows.push(...(await measureSpeed(browser, apps, speedOptions, log)))
     coldPath = await measureColdPath(browser, Math.max(10, speedOptions.runs))
     log('cold path measured')
+    activity = await measureActivity(
+      browser,
+      { loads: speedOptions.runs, scrollStepPx: DEFAULT_SCROLL_STEP_PX },
+      log,
+    )
+    log('activity list measured')
   })
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error)
@@ -93,6 +104,7 @@ const results: BenchResults = {
     skipped,
     notYetMeasurable: notYetMeasurable(),
     ...(coldPath ? { coldPath } : {}),
+    ...(activity ? { activity } : {}),
   },
   durationSeconds: (Date.now() - started) / 1000,
 }
