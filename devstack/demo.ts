@@ -9,6 +9,8 @@
  * knows 31339, a chain the app does not support, so the unsupported-network flow is real.
  * The local Solana endpoint (litesvm, in this process) runs too, for the dev Solana wallet,
  * with the Solana history index following it (in memory: the ledger is new on every start).
+ * The EVM history index (Ponder, one process for the app's two chains, PGlite in a temporary
+ * directory) boots and catches up while the rest starts: about a minute on 2 cores.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -17,10 +19,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Connect, createServer, type Plugin, preview } from 'vite'
 import type { DevstackConfig } from '../demo/src/devstackConfig.js'
-import { createChainReader } from '../server/api/chainReader.js'
+import { startEvmIndexerInBackground } from '../server/indexer/evm/startEvmIndexerInBackground.js'
 import { startSolanaIndexer } from '../server/indexer/solana/index.js'
-import { blockScanHistory } from './api/blockScanHistory.js'
-import { toChainConfig } from './api/fixtureChains.js'
 import { startApiServer } from './api/server.js'
 import { type LocalChainInfo, type StartedChains, startChains } from './chain.js'
 import { startSolanaRpc } from './solana/index.js'
@@ -130,17 +130,26 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       name: inApp ? `Latch Local ${chain.chainId}` : `Outside Chain ${chain.chainId}`,
     }
   })
+  let evmIndex: Awaited<ReturnType<typeof startEvmIndexerInBackground>>
+  try {
+    evmIndex = await startEvmIndexerInBackground({
+      chains: chains.filter((chain) => chain.inApp).map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+      pollingIntervalMs: 200,
+    })
+  } catch (error) {
+    await Promise.allSettled([started.stop(), solanaRpc.stop()])
+    throw error
+  }
+  // Stopping the chains stops the index that follows them, on every way out below.
+  const chainsAlone = started
+  started = { ...chainsAlone, stop: () => evmIndex.stop().finally(() => chainsAlone.stop()) }
   // The local API server answers the Blockchain and wallet-project APIs from the app's chains.
   let api: Awaited<ReturnType<typeof startApiServer>>
   try {
     api = await startApiServer({
       chains: chains.filter((chain) => chain.inApp),
       solana: { rpcUrl: solanaRpc.url, genesisHash: solanaRpc.genesisHash, mints: solanaRpc.mints },
-      // EVM history still from the block walk (until its indexer runs here); Solana's from the index.
-      history: [
-        blockScanHistory(createChainReader(chains.filter((chain) => chain.inApp).map(toChainConfig))),
-        solanaIndex.source,
-      ],
+      history: [evmIndex.source, solanaIndex.source],
       // No page may call it until the demo's own is known (below).
       corsOrigins: [],
       // A person keeps the demo open for hours: no log of every request.
@@ -189,6 +198,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
         db: { dataDir: join(options.sessionsDir, String(web.port)) },
       }),
     })
+    // The page reads history from the start: the index must have caught up before it opens.
+    await evmIndex.ready
   } catch (error) {
     await Promise.allSettled([web.close(), api.stop(), started.stop(), solanaRpc.stop()])
     throw error

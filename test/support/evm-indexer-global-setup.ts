@@ -6,8 +6,7 @@
  * has caught up. Stopped (or its start abandoned) when the run ends.
  */
 import type { TestProject } from 'vitest/node'
-import { findFreePort } from '../../devstack/free-port.js'
-import { startEvmIndexer } from '../../server/indexer/evm/startEvmIndexer.js'
+import { startEvmIndexerInBackground } from '../../server/indexer/evm/startEvmIndexerInBackground.js'
 import { chainHeads } from '../../server/indexer/evm/waitUntilIndexed.js'
 import type { EvmIndexerInfo } from './evmIndexer.js'
 
@@ -15,29 +14,21 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const { devstack } = project.getProvidedContext()
   if (!devstack) throw new Error("evm-indexer-global-setup.ts must come after 'test/support/global-setup.ts'")
   const chains = devstack.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
-  const port = await findFreePort()
-  const abandon = new AbortController()
-  const starting = startEvmIndexer({
+  const heads = await chainHeads(chains)
+  const indexer = await startEvmIndexerInBackground({
     chains,
-    port,
     pollingIntervalMs: 200,
     readyTimeoutMs: 300_000,
-    signal: abandon.signal,
   })
+  let stopped = false
   // A failed start is printed here; the tests waiting for the index then time out.
-  starting.catch((error: unknown) => {
-    if (!abandon.signal.aborted)
-      console.error(`EVM indexer: ${error instanceof Error ? error.message : error}`)
+  indexer.ready.catch((error: unknown) => {
+    if (!stopped) console.error(`EVM indexer: ${error instanceof Error ? error.message : error}`)
   })
-  const info: EvmIndexerInfo = {
-    url: `http://127.0.0.1:${port}`,
-    chainIds: chains.map((c) => c.chainId),
-    heads: await chainHeads(chains),
-  }
+  const info: EvmIndexerInfo = { url: indexer.url, chainIds: chains.map((c) => c.chainId), heads }
   project.provide('evmIndexer', info)
   return async () => {
-    abandon.abort()
-    const indexer = await starting.catch(() => undefined)
-    await indexer?.stop()
+    stopped = true
+    await indexer.stop()
   }
 }

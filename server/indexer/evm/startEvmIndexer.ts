@@ -32,7 +32,7 @@ export type StartEvmIndexerOptions = {
    * `{ url }`: a PostgreSQL server. Default: PGlite in a temporary directory, removed on stop.
    */
   database?: { dataDir: string } | { url: string }
-  /** Default: a free port. */
+  /** Default: a free port. A port named here must be free: the start fails if it is taken. */
   port?: number
   /** How often each chain is polled for new blocks. Default 1000 ms; 100-200 suits anvil. */
   pollingIntervalMs?: number
@@ -151,6 +151,8 @@ function spawnPonder(options: StartEvmIndexerOptions, database: IndexerDatabase,
     [INDEXER_ENV.chains]: JSON.stringify(options.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))),
     [INDEXER_ENV.pollingMs]: String(options.pollingIntervalMs ?? 1_000),
   }
+  // Ponder prefers $PORT to --port: a caller's own PORT (the demo's page port) must not leak in.
+  env.PORT = String(port)
   delete env.DATABASE_URL
   delete env.DATABASE_PRIVATE_URL
   delete env.DATABASE_SCHEMA
