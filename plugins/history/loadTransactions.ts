@@ -1,8 +1,8 @@
 import { type CaipNetworkId, type Kernel, LatchError } from 'latchkit'
 import { fetchTransactions } from './fetchTransactions'
+import { landHistoryPage } from './landHistoryPage'
 import { historyMessages } from './messages'
 import { historySlice } from './slice'
-import { visibleTransactions } from './visibleTransactions'
 
 /** The account and network the activity list is about: the active namespace's. */
 export function accountInView(kernel: Kernel): {
@@ -66,22 +66,11 @@ export async function loadTransactions(kernel: Kernel, { page }: LoadTransaction
       ...(page === 'refresh' && { fresh: true }),
     })
     if (!stillInView()) return
-    slice.set((state) => {
-      const merged =
-        page === 'more'
-          ? [...state.transactions, ...result.transactions]
-          : page === 'refresh'
-            ? [...result.transactions, ...state.transactions]
-            : result.transactions
-      state.transactions = visibleTransactions(merged, caipNetworkId ?? '')
-      // A refresh reads the first page only: the cursor of what was read past it stands.
-      if (page !== 'refresh') state.next = result.next
-      state.loading = false
-      state.empty = state.transactions.length === 0 && state.next === undefined
-      const mined = new Set(
-        result.transactions.map((transaction) => transaction.metadata.hash?.toLowerCase()),
-      )
-      state.pending = state.pending.filter((pending) => !mined.has(pending.hash.toLowerCase()))
+    landHistoryPage(kernel, {
+      page,
+      transactions: result.transactions,
+      next: result.next,
+      caipNetworkId: caipNetworkId ?? '',
     })
   } catch (error) {
     if (!stillInView()) return

@@ -1,6 +1,7 @@
 // Made on first use: a formatter costs milliseconds to build.
 let relative: Intl.RelativeTimeFormat | undefined
 let date: Intl.DateTimeFormat | undefined
+let dateWithYear: Intl.DateTimeFormat | undefined
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['second', 60],
@@ -28,5 +29,6 @@ export function shortRelativeTime(iso: string, now: number = Date.now()): string
   date ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' })
   const when = new Date(then)
   if (when.getFullYear() === new Date(now).getFullYear()) return date.format(when)
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(when)
+  dateWithYear ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' })
+  return dateWithYear.format(when)
 }

@@ -2,10 +2,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { useAccount, useKernel, useNetwork, useT } from 'latchkit/react'
 import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { describePending, describeTransaction, type TransactionRowModel } from '../describeTransaction'
+import { describePending, describeTransaction } from '../describeTransaction'
 import { groupTransactions } from '../groupTransactions'
 import { loadTransactions } from '../loadTransactions'
-import { HISTORY_POLL_MS } from '../state'
+import { HISTORY_POLL_MS, type HistoryTransaction, type PendingHistoryTransaction } from '../state'
 import { historyCss } from './historyCss'
 import { TransactionRow } from './TransactionRow'
 import { useHistoryState } from './useHistoryState'
@@ -14,12 +14,16 @@ import { useHistoryState } from './useHistoryState'
 export const VIRTUALIZE_FROM_ROWS = 50
 /** Ask for the next page this many rows before the end. */
 const PREFETCH_ROWS = 10
-const ROW_HEIGHT = 60
+/** Fixed heights (historyCss sets the same), so the virtualizer never measures a row. */
+const ITEM_HEIGHT = 72
 const MONTH_HEIGHT = 32
 
+// Rows are described when rendered, not when listed: 10,000 transactions list in a few
+// milliseconds, and only the dozen in view are described.
 type ListRow =
   | { kind: 'month'; key: string; label: string }
-  | { kind: 'transaction'; key: string; row: TransactionRowModel }
+  | { kind: 'transaction'; key: string; transaction: HistoryTransaction }
+  | { kind: 'pending'; key: string; pending: PendingHistoryTransaction }
 
 let monthFormat: Intl.DateTimeFormat | undefined
 const monthLabel = (year: number, month: number) => {
@@ -64,23 +68,22 @@ export function ActivityList({ height }: { height: number }): ReactElement {
   }, [kernel, waiting])
 
   const rows = useMemo(() => {
-    const list: ListRow[] = pendingHere.map((pending) => {
-      const row = describePending(pending)
-      return { kind: 'transaction', key: row.key, row }
-    })
+    const list: ListRow[] = pendingHere.map((pending) => ({
+      kind: 'pending',
+      key: `pending:${pending.hash}`,
+      pending,
+    }))
     for (const group of groupTransactions(state.transactions)) {
       list.push({
         kind: 'month',
         key: `month:${group.year}-${group.month}`,
         label: monthLabel(group.year, group.month),
       })
-      for (const transaction of group.transactions) {
-        const row = describeTransaction(transaction, address)
-        list.push({ kind: 'transaction', key: row.key, row })
-      }
+      for (const transaction of group.transactions)
+        list.push({ kind: 'transaction', key: transaction.id, transaction })
     }
     return list
-  }, [pendingHere, state.transactions, address])
+  }, [pendingHere, state.transactions])
 
   const loadMore = useCallback(() => void loadTransactions(kernel, { page: 'more' }), [kernel])
   const canLoadMore = state.next !== undefined && !state.loading
@@ -116,9 +119,16 @@ export function ActivityList({ height }: { height: number }): ReactElement {
     <>
       <style>{historyCss}</style>
       {rows.length >= VIRTUALIZE_FROM_ROWS ? (
-        <VirtualRows rows={rows} now={now} height={height} canLoadMore={canLoadMore} loadMore={loadMore} />
+        <VirtualRows
+          rows={rows}
+          now={now}
+          account={address}
+          height={height}
+          canLoadMore={canLoadMore}
+          loadMore={loadMore}
+        />
       ) : (
-        <PlainRows rows={rows} now={now} canLoadMore={canLoadMore} loadMore={loadMore} />
+        <PlainRows rows={rows} now={now} account={address} canLoadMore={canLoadMore} loadMore={loadMore} />
       )}
       {state.loading && (
         <p className="lk-center lk-muted" data-latchkit="activity-loading-more">
@@ -129,7 +139,15 @@ export function ActivityList({ height }: { height: number }): ReactElement {
   )
 }
 
-function RowContent({ item, now }: { item: ListRow; now: number }): ReactElement {
+function RowContent({
+  item,
+  now,
+  account,
+}: {
+  item: ListRow
+  now: number
+  account: string | undefined
+}): ReactElement {
   if (item.kind === 'month') {
     return (
       <h3 className="lk-activity-month" data-latchkit="activity-month">
@@ -137,13 +155,21 @@ function RowContent({ item, now }: { item: ListRow; now: number }): ReactElement
       </h3>
     )
   }
-  return <TransactionRow row={item.row} now={now} />
+  const row =
+    item.kind === 'pending' ? describePending(item.pending) : describeTransaction(item.transaction, account)
+  return <TransactionRow row={row} now={now} />
 }
 
-type RowsProps = { rows: ListRow[]; now: number; canLoadMore: boolean; loadMore: () => void }
+type RowsProps = {
+  rows: ListRow[]
+  now: number
+  account: string | undefined
+  canLoadMore: boolean
+  loadMore: () => void
+}
 
 /** A short list, whole; a sentinel at its end asks for the next page when it scrolls into view. */
-function PlainRows({ rows, now, canLoadMore, loadMore }: RowsProps): ReactElement {
+function PlainRows({ rows, now, account, canLoadMore, loadMore }: RowsProps): ReactElement {
   const sentinel = useRef<HTMLDivElement>(null)
   const latest = useRef(loadMore)
   latest.current = loadMore
@@ -159,8 +185,8 @@ function PlainRows({ rows, now, canLoadMore, loadMore }: RowsProps): ReactElemen
   return (
     <div data-latchkit="activity-list" data-virtual="false">
       {rows.map((item) => (
-        <div key={item.key} style={{ marginBottom: item.kind === 'transaction' ? 8 : 0 }}>
-          <RowContent item={item} now={now} />
+        <div key={item.key} className={item.kind === 'month' ? undefined : 'lk-activity-item'}>
+          <RowContent item={item} now={now} account={account} />
         </div>
       ))}
       <div ref={sentinel} data-latchkit="activity-end" style={{ height: 1 }} />
@@ -172,6 +198,7 @@ function PlainRows({ rows, now, canLoadMore, loadMore }: RowsProps): ReactElemen
 function VirtualRows({
   rows,
   now,
+  account,
   height,
   canLoadMore,
   loadMore,
@@ -180,7 +207,7 @@ function VirtualRows({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
-    estimateSize: (index) => (rows[index]?.kind === 'month' ? MONTH_HEIGHT : ROW_HEIGHT + 8),
+    estimateSize: (index) => (rows[index]?.kind === 'month' ? MONTH_HEIGHT : ITEM_HEIGHT),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 6,
   })
@@ -205,17 +232,16 @@ function VirtualRows({
             <div
               key={virtual.key}
               data-index={virtual.index}
-              ref={virtualizer.measureElement}
+              className={item.kind === 'month' ? undefined : 'lk-activity-item'}
               style={{
                 position: 'absolute',
                 top: 0,
                 left: 0,
                 width: '100%',
                 transform: `translateY(${virtual.start}px)`,
-                paddingBottom: item.kind === 'transaction' ? 8 : 0,
               }}
             >
-              <RowContent item={item} now={now} />
+              <RowContent item={item} now={now} account={account} />
             </div>
           )
         })}
