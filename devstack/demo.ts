@@ -23,6 +23,7 @@ import { startEvmIndexerInBackground } from '../server/indexer/evm/startEvmIndex
 import { startSolanaIndexer } from '../server/indexer/solana/index.js'
 import { startApiServer } from './api/server.js'
 import { type LocalChainInfo, type StartedChains, startChains } from './chain.js'
+import { historyAccount } from './fixtures.js'
 import { startSolanaRpc } from './solana/index.js'
 
 export type StartDemoOptions = {
@@ -165,7 +166,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     networks: chains.filter((chain) => chain.inApp).map(toConfigChain),
     devWallet: {
       chains: chains.map(toConfigChain),
-      accounts: started.accounts.map((account) => account.address),
+      // Accounts 0..3, then the account with two years of seeded history (the Activity tab's pages and months).
+      accounts: [...started.accounts.map((account) => account.address), historyAccount.address],
     },
     contracts: { ...started.chains[0]!.contracts },
     solana: {
