@@ -21,7 +21,6 @@ import {
   createSiweVerifier,
   type SiweVerifierServer,
 } from '../../server/siwe/index.js'
-import { blockScanHistory } from './blockScanHistory.js'
 import { faultMiddleware, faultRoutes } from './faultRoutes.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
 import { type ApiChain, type ApiSolanaChain, toChainConfig, toSolanaChainConfig } from './fixtureChains.js'
@@ -76,8 +75,8 @@ export type StartApiServerOptions = {
    */
   solana?: ApiSolanaChain
   /**
-   * Where history is read from (the indexers' sources). Default: a walk over recent blocks
-   * of the EVM chains, until an indexer is given.
+   * Where history is read from: the indexers' sources (`startEvmIndexer(...).source`,
+   * `startSolanaIndexer(...).source`). Default: none, and every history is empty.
    */
   history?: readonly HistorySource[]
 }
@@ -162,7 +161,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const reader = createChainReader(options.chains.map(toChainConfig))
   const app = createApiApp({
     reader,
-    history: options.history ?? [blockScanHistory(reader)],
+    history: options.history ?? [],
     settings,
     prices: fixturePriceSource,
     registry: listedWallets(registry),

@@ -1,16 +1,13 @@
 /**
  * Reads what the API serves straight from each chain's JSON-RPC through viem: balances of
  * the native currency and the configured tokens, the NFTs a holder owns in the configured
- * (enumerable) collections, gas price, allowances and a block-scan history. No indexer:
- * every answer is read from the chain when asked.
+ * (enumerable) collections, gas price and allowances, each read from the chain when asked.
+ * History is not read here: it comes from an index (historySource.ts).
  */
 import {
   type Address,
   createPublicClient,
-  decodeEventLog,
   erc20Abi,
-  formatUnits,
-  getAddress,
   http,
   type PublicClient,
   parseAbi,
@@ -42,28 +39,6 @@ export type NftHolding = {
   image: string
 }
 
-export type HistoryTransfer = {
-  kind: 'native' | 'erc20' | 'nft'
-  name: string
-  symbol: string
-  direction: 'in' | 'out' | 'self'
-  /** Whole units as text (1 for an NFT). */
-  numeric: string
-  /** The token contract of an ERC20 or NFT transfer. */
-  contract?: Address
-  iconUrl?: string
-}
-
-export type HistoryEntry = {
-  hash: string
-  minedAt: string
-  from: string
-  to: string
-  status: 'confirmed' | 'failed'
-  operationType: 'send' | 'receive' | 'execute' | 'deploy'
-  transfers: HistoryTransfer[]
-}
-
 const erc721EnumerableAbi = parseAbi([
   'function balanceOf(address owner) view returns (uint256)',
   'function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)',
@@ -72,9 +47,6 @@ const erc721EnumerableAbi = parseAbi([
 ])
 
 const jsonDataPrefix = 'data:application/json;base64,'
-/** History reads at most this many recent blocks. */
-const HISTORY_BLOCK_WINDOW = 2_000n
-
 /** Decodes a `data:application/json;base64,` token URI; anything else is refused. */
 export function decodeTokenUri(uri: string): { name: string; description: string; image: string } {
   if (!uri.startsWith(jsonDataPrefix)) throw new Error(`unsupported token URI ${uri.slice(0, 40)}`)
@@ -219,95 +191,6 @@ export function createChainReader(chains: readonly ChainConfig[]) {
         functionName: 'allowance',
         args: [owner, spender],
       })
-    },
-
-    /**
-     * Transactions of the last {@link HISTORY_BLOCK_WINDOW} blocks sent by `account` or moving
-     * value to it (native, a configured ERC20 or a configured NFT), newest first.
-     */
-    async history(chainId: number, account: Address): Promise<HistoryEntry[]> {
-      const { client, native, tokens, collections } = entry(chainId)
-      const me = account.toLowerCase()
-      const latest = await client.getBlockNumber()
-      const first = latest > HISTORY_BLOCK_WINDOW ? latest - HISTORY_BLOCK_WINDOW : 0n
-      const blocks = await Promise.all(
-        Array.from({ length: Number(latest - first) + 1 }, (_, i) =>
-          client.getBlock({ blockNumber: first + BigInt(i), includeTransactions: true }),
-        ),
-      )
-      const entries: HistoryEntry[] = []
-      for (const block of blocks) {
-        for (const tx of block.transactions) {
-          const receipt = await client.getTransactionReceipt({ hash: tx.hash })
-          const transfers: HistoryTransfer[] = []
-          const direction = (from: string, to: string): HistoryTransfer['direction'] | undefined => {
-            const out = from.toLowerCase() === me
-            const incoming = to.toLowerCase() === me
-            return out && incoming ? 'self' : out ? 'out' : incoming ? 'in' : undefined
-          }
-          if (tx.value > 0n) {
-            const dir = direction(tx.from, tx.to ?? '')
-            if (dir)
-              transfers.push({
-                kind: 'native',
-                name: native.name,
-                symbol: native.symbol,
-                direction: dir,
-                numeric: formatUnits(tx.value, native.decimals),
-                ...(native.iconUrl !== undefined && { iconUrl: native.iconUrl }),
-              })
-          }
-          for (const log of receipt.logs) {
-            const token = tokens.find((t) => sameAddress(t.address, log.address))
-            const collection = collections.find((c) => sameAddress(c.address, log.address))
-            if (!token && !collection) continue
-            try {
-              if (token) {
-                const event = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics })
-                if (event.eventName !== 'Transfer') continue
-                const dir = direction(event.args.from, event.args.to)
-                if (!dir) continue
-                transfers.push({
-                  kind: 'erc20',
-                  name: token.name,
-                  symbol: token.symbol,
-                  direction: dir,
-                  numeric: formatUnits(event.args.value, token.decimals),
-                  contract: token.address,
-                  ...(token.iconUrl !== undefined && { iconUrl: token.iconUrl }),
-                })
-              } else if (collection) {
-                const event = decodeEventLog({ abi: erc721EnumerableAbi, data: log.data, topics: log.topics })
-                if (event.eventName !== 'Transfer') continue
-                const dir = direction(event.args.from, event.args.to)
-                if (!dir) continue
-                transfers.push({
-                  kind: 'nft',
-                  name: `${collection.name} #${event.args.tokenId}`,
-                  symbol: collection.symbol,
-                  direction: dir,
-                  numeric: '1',
-                  contract: collection.address,
-                })
-              }
-            } catch {
-              // Not a Transfer (Approval and the like): nothing moved.
-            }
-          }
-          const sent = tx.from.toLowerCase() === me
-          if (!sent && transfers.length === 0) continue
-          entries.push({
-            hash: tx.hash,
-            minedAt: new Date(Number(block.timestamp) * 1000).toISOString(),
-            from: getAddress(tx.from),
-            to: tx.to ? getAddress(tx.to) : (receipt.contractAddress ?? ''),
-            status: receipt.status === 'success' ? 'confirmed' : 'failed',
-            operationType: !tx.to ? 'deploy' : transfers.length === 0 ? 'execute' : sent ? 'send' : 'receive',
-            transfers,
-          })
-        }
-      }
-      return entries.reverse()
     },
   }
 }

@@ -55,27 +55,13 @@ describe('Blockchain API endpoints', () => {
     })
   })
 
-  it('history lists the holder transactions newest first, with transfers', async () => {
-    type History = {
-      data: { metadata: { minedAt: string; sentFrom: string; status: string }; transfers: unknown[] }[]
-      next: string | null
+  it('history without an index is an empty page, and the on-ramp filter too (this API records no purchases)', async () => {
+    // This file's server is given no history source; evmHistoryRoute.test.ts reads one.
+    for (const query of [{ chainId: LOCAL }, { chainId: LOCAL, onramp: 'coinbase' }]) {
+      const { status, body } = await getJson(server(), `/v1/account/${holder}/history`, query)
+      expect(status).toBe(200)
+      expect(body).toEqual({ data: [], next: null })
     }
-    const { status, body } = await getJson<History>(server(), `/v1/account/${holder}/history`, {
-      chainId: LOCAL,
-    })
-    expect(status).toBe(200)
-    const { data, next } = body
-    expect(data.length).toBeGreaterThan(0)
-    expect(next === null || typeof next === 'string').toBe(true)
-    const times = data.map((tx) => tx.metadata.minedAt)
-    expect([...times].sort().reverse()).toEqual(times)
-    expect(data.every((tx) => tx.metadata.sentFrom && tx.metadata.status === 'confirmed')).toBe(true)
-    expect(data.every((tx) => Array.isArray(tx.transfers))).toBe(true)
-    const onramp = await getJson(server(), `/v1/account/${holder}/history`, {
-      chainId: LOCAL,
-      onramp: 'coinbase',
-    })
-    expect(onramp.body).toEqual({ data: [], next: null })
   })
 
   it('convert tokens, quotes and gas price come from the chain and the price table', async () => {

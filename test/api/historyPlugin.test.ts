@@ -1,21 +1,24 @@
 /**
  * The history plugin's reading of the activity list against the real API server over
- * HTTP: what lands in the slice, the failure path through the server's fault switch (the
+ * HTTP, its history read from the run's EVM indexer: what lands in the slice, the failure path through the server's fault switch (the
  * list marked empty, the cursor cleared), a fresh start on a network change, pending
  * transactions from `tx:sent` settled once the API lists them, and the missing-account
  * error.
  */
 import { type Connector, connect, createKernel, type Kernel, switchNetwork } from 'latchkit'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures'
 import { fetchTransactions } from '../../plugins/history/fetchTransactions'
 import { history } from '../../plugins/history/history'
 import { loadTransactions } from '../../plugins/history/loadTransactions'
 import { historySlice } from '../../plugins/history/slice'
 import { getDevstack } from '../support/devstack'
+import { evmIndexCaughtUp, getEvmHistory } from '../support/evmIndexer'
 import { apiServerForFile, LOCAL, LOCAL_2, localNetworks, PROJECT_ID, SDK } from './helpers'
 
-const server = apiServerForFile(() => getDevstack().chains)
+// The run's one EVM indexer over the shared chains (its source, read over HTTP).
+const server = apiServerForFile(() => getDevstack().chains, { history: [getEvmHistory()] })
+beforeAll(() => evmIndexCaughtUp(), 240_000)
 // Account 0 deployed the fixtures and sent them out: it has transactions on both chains.
 const holder = fixtureAccounts[0]!.address
 let kernel: Kernel | undefined
