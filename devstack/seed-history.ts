@@ -151,7 +151,13 @@ export async function seedHistory(
     })
   }
   if (last) {
-    const receipt = await reader.getTransactionReceipt({ hash: last })
+    // Automine mines right after the transaction is accepted, not before the hash comes
+    // back: on a busy machine the receipt can lag the hash by a moment.
+    const receipt = await reader.waitForTransactionReceipt({
+      hash: last,
+      pollingInterval: 20,
+      timeout: 30_000,
+    })
     if (receipt.status !== 'success')
       throw new Error(`chain ${chainId}: the last history transaction reverted`)
   }
