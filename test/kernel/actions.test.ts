@@ -36,7 +36,18 @@ describe('signMessage and sendTransaction actions', () => {
         from: '0x1111111111111111111111111111111111111111',
       }),
     )
-    expect(sent).toHaveBeenCalledWith({ namespace: 'eip155', caipNetworkId: 'eip155:1', hash: '0xhash' })
+    expect(sent).toHaveBeenCalledWith({
+      namespace: 'eip155',
+      caipNetworkId: 'eip155:1',
+      hash: '0xhash',
+      from: '0x1111111111111111111111111111111111111111',
+      to: '0x2',
+    })
+    // A summary goes to tx:sent for the activity list, never to the adapter.
+    const summary = { operation: 'send', amount: '1.5', symbol: 'ETH' }
+    await sendTransaction(kernel, { to: '0x3', value: 5n, summary })
+    expect(sent).toHaveBeenLastCalledWith(expect.objectContaining({ to: '0x3', summary }))
+    expect(send).toHaveBeenLastCalledWith(expect.not.objectContaining({ summary }))
     send.mockRejectedValueOnce(Object.assign(new Error('denied'), { code: 4001 }))
     await expect(sendTransaction(kernel, { to: '0x2', value: 5n })).rejects.toBeInstanceOf(
       UserRejectedRequestError,
