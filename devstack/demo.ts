@@ -45,6 +45,14 @@ export type StartDemoOptions = {
    * Default: in memory, gone on stop (what tests want).
    */
   sessionsDir?: string
+  /**
+   * Resolve only once the EVM history index has caught up with the chains (about a minute
+   * after start on a 2-core machine). Default true: browser tests read history at once.
+   * `npm run demo` passes false, prints the URL as soon as the page is served, and says
+   * when the index is ready (`historyReady`); until then the Activity tab lists what the
+   * index has reached.
+   */
+  waitForHistory?: boolean
 }
 
 export type DemoChain = LocalChainInfo & { name: string; inApp: boolean }
@@ -68,6 +76,8 @@ export type StartedDemo = {
   solana: DemoSolana
   /** What the page reads from /devstack.json. */
   config: DevstackConfig
+  /** Resolves once the EVM history index has caught up with the chains' heads at start. */
+  historyReady: Promise<void>
   /** Stops the web server, every anvil and the Solana endpoint; resolves once they are gone. Safe to call twice. */
   stop(): Promise<void>
 }
@@ -200,8 +210,8 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
         db: { dataDir: join(options.sessionsDir, String(web.port)) },
       }),
     })
-    // The page reads history from the start: the index must have caught up before it opens.
-    await evmIndex.ready
+    // A page that reads history at once (a test) needs the index caught up before it opens.
+    if (options.waitForHistory !== false) await evmIndex.ready
   } catch (error) {
     await Promise.allSettled([web.close(), api.stop(), started.stop(), solanaRpc.stop()])
     throw error
@@ -213,6 +223,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     chains,
     solana,
     config,
+    historyReady: evmIndex.ready,
     stop() {
       stopping ??= Promise.allSettled([web.close(), api.stop(), started.stop(), solanaRpc.stop()]).then(
         () => undefined,
@@ -300,7 +311,7 @@ async function main(): Promise<void> {
   // port each run, never visited again) keeps nothing.
   const sessionsDir =
     port === 0 ? undefined : fileURLToPath(new URL('../.devstack/sessions/', import.meta.url))
-  const demo = await startDemo({ port, logLevel: 'warn', sessionsDir })
+  const demo = await startDemo({ port, logLevel: 'warn', sessionsDir, waitForHistory: false })
   const chainList = demo.chains.map(
     (chain) => `${chain.chainId} ${chain.rpcUrl}${chain.inApp ? '' : ' (wallet only)'}`,
   )
@@ -308,7 +319,16 @@ async function main(): Promise<void> {
     `\n  Latch demo: ${demo.url}  — open it, click "Connect Wallet", pick "Latch Dev Wallet" and Approve in the panel at the bottom left` +
       ` (or "Latch Dev Solana", approved in its prompt at the bottom right).` +
       `\n  chains: ${chainList.join(', ')} · ready in ${Date.now() - started} ms · Ctrl-C stops everything` +
-      `\n  solana: ${demo.solana.rpcUrl} (ws ${demo.solana.wsUrl}) · ${demo.solana.caipNetworkId}\n`,
+      `\n  solana: ${demo.solana.rpcUrl} (ws ${demo.solana.wsUrl}) · ${demo.solana.caipNetworkId}` +
+      `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab lists what it has reached\n`,
+  )
+  demo.historyReady.then(
+    () => console.log(`  history: the EVM index has caught up (${Date.now() - started} ms after start)\n`),
+    (error: unknown) =>
+      exiting ||
+      console.error(
+        `  history: the EVM index did not start: ${error instanceof Error ? error.message : error}\n`,
+      ),
   )
 
   let exiting = false
