@@ -1,3 +1,4 @@
+import { formatBalance } from 'latchkit/react'
 import type { HistoryTransaction, HistoryTransfer, PendingHistoryTransaction } from './state'
 
 /** What a row of the activity list shows, from a transaction or a pending one. */
@@ -31,9 +32,6 @@ const KNOWN_OPERATIONS = new Set([
   'deploy',
 ])
 
-// A fixed locale: the server and the browser must print the same digits (hydration).
-let quantity: Intl.NumberFormat | undefined
-
 /**
  * A quantity with 3 decimals and a sign by direction: '-1.500 LUSD', '+0.250 ETH'.
  *
@@ -45,11 +43,8 @@ export function formatQuantity(
   symbol: string | undefined,
   direction: HistoryTransfer['direction'],
 ): string {
-  quantity ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
-  const value = Number(numeric)
-  const figure = Number.isFinite(value) ? quantity.format(Math.abs(value)) : numeric
   const sign = direction === 'out' ? '-' : direction === 'in' ? '+' : ''
-  return symbol ? `${sign}${figure} ${symbol}` : `${sign}${figure}`
+  return `${sign}${formatBalance(numeric.replace(/^-/, ''), symbol) ?? numeric}`
 }
 
 const titleOf = (operation: string) =>

@@ -1,5 +1,6 @@
 import { definePlugin, type Plugin } from 'latchkit'
 import { lazy } from 'react'
+import { accountInView } from './accountInView'
 import { HISTORY_PENDING_LIMIT, HISTORY_PLUGIN_ID, type HistoryState, initialHistoryState } from './state'
 import { historyStrings } from './strings'
 
@@ -35,12 +36,9 @@ export function history(): Plugin<HistoryState> {
       // (each names its network) until they are mined or the wallet disconnects.
       // Wallets repeat accountsChanged with the same account: only a real change counts.
       const startAfresh = () => {
-        const kernelState = ctx.store.getState()
-        const namespace = kernelState.activeNamespace
-        const address = namespace ? kernelState.accounts[namespace]?.address : undefined
-        const network = namespace ? kernelState.networks[namespace]?.caipNetwork?.caipNetworkId : undefined
+        const { address, caipNetworkId } = accountInView(ctx.kernel)
         const read = ctx.state.get()
-        if (read.lastAccountInView === address && read.lastNetworkInView === network) return
+        if (read.lastAccountInView === address && read.lastNetworkInView === caipNetworkId) return
         ctx.state.set((state) => {
           const { pending } = state
           Object.assign(state, initialHistoryState(), { pending })

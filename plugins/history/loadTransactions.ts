@@ -1,22 +1,9 @@
 import { type CaipNetworkId, type Kernel, LatchError } from 'latchkit'
+import { accountInView } from './accountInView'
 import { fetchTransactions } from './fetchTransactions'
 import { landHistoryPage } from './landHistoryPage'
 import { historyMessages } from './messages'
 import { historySlice } from './slice'
-
-/** The account and network the activity list is about: the active namespace's. */
-export function accountInView(kernel: Kernel): {
-  address: string | undefined
-  caipNetworkId: CaipNetworkId | undefined
-} {
-  const state = kernel.getState()
-  const namespace = state.activeNamespace
-  if (!namespace) return { address: undefined, caipNetworkId: undefined }
-  return {
-    address: state.accounts[namespace]?.address,
-    caipNetworkId: state.networks[namespace]?.caipNetwork?.caipNetworkId as CaipNetworkId | undefined,
-  }
-}
 
 export interface LoadTransactionsParameters {
   /**
