@@ -97,6 +97,8 @@ export function evmAdapter(options: EvmAdapterOptions = {}): ChainAdapter {
 
     estimateFee: async ({ connector: _connector, ...parameters }) =>
       (await loadWalletActions()).estimateFee(clientFor(parameters.network), parameters),
+    waitForTransaction: async ({ network, ...parameters }) =>
+      (await loadWalletActions()).waitForTransaction(clientFor(network), parameters),
 
     getAddressExplorerUrl,
     getTransactionExplorerUrl,

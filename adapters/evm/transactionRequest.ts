@@ -19,6 +19,8 @@ export interface TransactionRequestParameters {
   value: bigint
   /** ERC20 contract; absent for the native currency. */
   tokenAddress?: string
+  /** Call data for a contract call on `to` (a swap, an approval); never with `tokenAddress`. */
+  data?: unknown
   gas?: unknown
   gasPrice?: unknown
   maxFeePerGas?: unknown
@@ -58,7 +60,8 @@ function readQuantity(value: unknown, field: string): bigint | undefined {
 
 /**
  * Checks a send and builds its transaction. Native: `{ from, to, value, data: '0x' }`.
- * ERC20: a call to `transfer(receiver, amount)` on the token with value 0. Throws a
+ * ERC20: a call to `transfer(receiver, amount)` on the token with value 0. With `data`: a
+ * call of `to` with that data and `value` (a router's swap). Throws a
  * ValidationError for a fee conflict, a fee above 2^256-1, a tip above the fee cap, a
  * bad address or a negative amount.
  *
@@ -92,6 +95,13 @@ export function buildTransactionRequest(parameters: TransactionRequestParameters
     ...(fees.maxFeePerGas !== undefined ? { maxFeePerGas: fees.maxFeePerGas } : {}),
     ...(fees.maxPriorityFeePerGas !== undefined ? { maxPriorityFeePerGas: fees.maxPriorityFeePerGas } : {}),
     ...(nonce !== undefined ? { nonce: nonce as number } : {}),
+  }
+  if (parameters.data !== undefined) {
+    if (parameters.tokenAddress !== undefined) throw invalid('data and tokenAddress cannot be combined')
+    if (typeof parameters.data !== 'string' || !/^0x(?:[0-9a-fA-F]{2})*$/.test(parameters.data)) {
+      throw invalid('data must be hex bytes (0x...)')
+    }
+    return { from, to, value, data: parameters.data as Hex, ...optional }
   }
   if (parameters.tokenAddress === undefined) return { from, to, value, data: '0x', ...optional }
   return {

@@ -1,5 +1,6 @@
 import { getWallets } from '@wallet-standard/app'
-import type { ChainAdapter } from 'latchkit'
+import { type ChainAdapter, ValidationError } from 'latchkit'
+import { messages } from 'latchkit/internal'
 import { estimateFee } from './actions/estimateFee'
 import { getBalance } from './actions/getBalance'
 import { getTokenBalances, type SolanaTokenInfo } from './actions/getTokenBalances'
@@ -79,15 +80,32 @@ export function solanaAdapter(options: SolanaAdapterOptions = {}): ChainAdapter 
 
     signMessage: ({ connector, address, message }) => signMessage(walletOf(connector), { address, message }),
 
-    sendTransaction: ({ connector, network, from, to, value, tokenAddress, options: sendOptions }) =>
-      sendTransaction(rpcFor(network), walletOf(connector), {
+    sendTransaction: async ({
+      connector,
+      network,
+      from,
+      to,
+      value,
+      tokenAddress,
+      data,
+      options: sendOptions,
+    }) => {
+      // EVM-style call data means nothing to a Solana program: refuse rather than drop it.
+      if (data !== undefined) {
+        throw new ValidationError(messages.VALIDATION_FAILED, {
+          code: 'VALIDATION_FAILED',
+          details: 'Solana transfers take no call data',
+        })
+      }
+      return sendTransaction(rpcFor(network), walletOf(connector), {
         network,
         from,
         to,
         value,
         tokenAddress,
         options: sendOptions,
-      }),
+      })
+    },
 
     estimateFee: ({ network, from, to, value, tokenAddress }) =>
       estimateFee(rpcFor(network), { network, from, to, value, tokenAddress }),

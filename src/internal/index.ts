@@ -32,6 +32,8 @@ export { loadModule } from '../kernel/loadModule'
 export type { LogEntry, LogEntryLevel, LoggerOptions, LogSink } from '../kernel/logger'
 export { consoleSink, createLogger, DEFAULT_LOG_LEVEL, LOG_BUFFER_BYTES } from '../kernel/logger'
 export { DEFAULT_SDK_VERSION } from '../kernel/options'
+export type { PluginSliceAccess } from '../kernel/pluginSlice'
+export { pluginSlice } from '../kernel/pluginSlice'
 export { createRegistry } from '../kernel/registry'
 export { SNACKBAR_SWAP_MS, SNACKBAR_VISIBLE_MS } from '../kernel/snackbar'
 export type {

@@ -49,6 +49,11 @@ export interface AdapterSendTransactionParameters {
   value: bigint
   /** Token contract (mint) address; absent for the native currency. */
   tokenAddress?: string
+  /**
+   * Call data (hex): the transaction calls the contract at `to` with it and `value`. Never
+   * with `tokenAddress`. An adapter whose chains have no such calls refuses it.
+   */
+  data?: string
   [key: string]: unknown
 }
 
@@ -107,6 +112,15 @@ export interface ChainAdapter {
   estimateFee?(
     params: AdapterSendTransactionParameters,
   ): Promise<{ fee: bigint; symbol: string; minimumBalance?: bigint }>
+  /**
+   * Waits until a sent transaction is mined: 'success', or 'reverted' when it failed on
+   * chain. Throws a TimeoutError when it is not mined within `timeoutMs`.
+   */
+  waitForTransaction?(params: {
+    hash: string
+    network: Network
+    timeoutMs?: number
+  }): Promise<'success' | 'reverted'>
   /** Explorer URL for an address on a network. */
   getAddressExplorerUrl?(address: string, network: Network): string | undefined
   /** Explorer URL for a transaction hash or signature on a network. */

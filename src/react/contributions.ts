@@ -1,4 +1,4 @@
-import type { SlotItem } from 'latchkit'
+import type { Kernel, SlotItem } from 'latchkit'
 import type { ComponentType } from 'react'
 
 /**
@@ -50,6 +50,12 @@ export interface FeatureContribution extends SlotItem {
    * `'M7 17L17 7M9 7h8v8'` (an arrow up and right). Without one the row has no icon.
    */
   icon?: string
+  /**
+   * Why the feature cannot be used on the account and network in view, as text for the
+   * visitor (e.g. where it works instead), or undefined when it can. Asked on every render
+   * of the Account view; while it gives a reason the button is disabled and shows it.
+   */
+  unavailable?: (kernel: Kernel) => string | undefined
 }
 
 /**

@@ -17,6 +17,8 @@ export const dialogCss = `
 .lk-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
 .lk-row{width:100%;display:flex;align-items:center;gap:12px;padding:10px 12px;border:0;border-radius:calc(var(--lk-radius) * .75);background:var(--lk-surface);text-align:left;cursor:pointer;text-decoration:none}
 .lk-row:hover{filter:brightness(.97)}
+.lk-row:disabled{cursor:default;opacity:.7}
+.lk-reason{display:block;font-size:12px}
 .lk-row[aria-current=true]{box-shadow:inset 0 0 0 2px var(--lk-accent)}
 .lk-row img,.lk-tile{width:32px;height:32px;border-radius:8px;flex:none;object-fit:cover;display:inline-flex;align-items:center;justify-content:center;background:var(--lk-bg)}
 .lk-grow{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}

@@ -69,19 +69,26 @@ export default function AccountView(): ReactElement | null {
         <span className="lk-grow">{caipNetwork?.name ?? t('account.network')}</span>
         <Icon name="chevron" />
       </button>
-      {features.map((feature) => (
-        <button
-          key={feature.id}
-          type="button"
-          className="lk-row"
-          data-feature={feature.id}
-          onClick={() => kernel.router.push(feature.view)}
-        >
-          {feature.icon ? <Icon path={feature.icon} size={20} /> : null}
-          <span className="lk-grow">{t(feature.label)}</span>
-          <Icon name="chevron" />
-        </button>
-      ))}
+      {features.map((feature) => {
+        const reason = feature.unavailable?.(kernel)
+        return (
+          <button
+            key={feature.id}
+            type="button"
+            className="lk-row"
+            data-feature={feature.id}
+            disabled={reason !== undefined}
+            onClick={() => kernel.router.push(feature.view)}
+          >
+            {feature.icon ? <Icon path={feature.icon} size={20} /> : null}
+            <span className="lk-grow">
+              {t(feature.label)}
+              {reason && <small className="lk-muted lk-reason">{reason}</small>}
+            </span>
+            {!reason && <Icon name="chevron" />}
+          </button>
+        )
+      })}
       {tabs.length > 0 && <AccountTabs tabs={tabs} />}
       <button type="button" className="lk-row" onClick={() => disconnectWithNotice(kernel)}>
         <span className="lk-grow">{t('account.disconnect')}</span>

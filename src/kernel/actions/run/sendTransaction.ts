@@ -11,6 +11,11 @@ export interface SendTransactionParameters {
   value: bigint
   /** Token contract or mint; absent for the native currency. */
   tokenAddress?: string
+  /**
+   * Call data (hex) for a contract call: the transaction calls `to` with it, sending
+   * `value` along (a swap through a router, an approval). Never with `tokenAddress`.
+   */
+  data?: string
   namespace?: ChainNamespace
   /**
    * How the transaction reads in a list, passed on with `tx:sent` (an activity list shows

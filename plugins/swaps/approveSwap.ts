@@ -1,0 +1,71 @@
+import type { Kernel, LatchError } from 'latchkit'
+import { fetchSwapAllowance } from './fetchSwapAllowance'
+import { prepareSwap } from './prepareSwap'
+import { sendBuiltTransaction } from './sendBuiltTransaction'
+import { swapsSlice } from './slice'
+import { swapApiError } from './swapApiError'
+import { builtTransactionSchema } from './swapSchemas'
+
+/** A ValidationError from prepareSwap, SWAP_APPROVAL_REVERTED, or the wallet's refusal. */
+export type ApproveSwapErrorType = LatchError
+
+/**
+ * Lets the swap router spend exactly the amount in the form: the API builds the
+ * `approve` call, the wallet sends it, and once it is mined the allowance is read again.
+ * On failure (a declined prompt included) the form stays as typed.
+ *
+ * @example
+ * if (prepareSwap(kernel).needsApproval) await approveSwap(kernel)
+ */
+export async function approveSwap(kernel: Kernel): Promise<void> {
+  const swap = prepareSwap(kernel)
+  const slice = swapsSlice(kernel)
+  slice.set((draft) => {
+    draft.status = 'approving'
+  })
+  try {
+    let built: Awaited<ReturnType<typeof request>>
+    const request = () =>
+      kernel.api.request({
+        path: 'v1/convert/build-approve',
+        query: {
+          userAddress: swap.address,
+          from: swap.source.address,
+          to: swap.target.address,
+          amount: swap.amount.toString(),
+        },
+        chainId: swap.network.caipNetworkId,
+        schema: builtTransactionSchema,
+        endpoint: 'GET /v1/convert/build-approve',
+        cache: 'no-cache',
+      })
+    try {
+      built = await request()
+    } catch (error) {
+      throw swapApiError(error)
+    }
+    await sendBuiltTransaction(
+      kernel,
+      swap.network,
+      built.tx,
+      {
+        operation: 'approve',
+        symbol: swap.source.symbol,
+        ...(swap.source.logoUri && { iconUrl: swap.source.logoUri }),
+      },
+      'SWAP_APPROVAL_REVERTED',
+    )
+    const allowance = await fetchSwapAllowance(kernel, {
+      network: swap.network,
+      token: swap.source.address,
+      owner: swap.address,
+    })
+    slice.set((draft) => {
+      draft.allowance = allowance
+    })
+  } finally {
+    slice.set((draft) => {
+      draft.status = 'idle'
+    })
+  }
+}
