@@ -1,7 +1,8 @@
 /**
  * The local chains of the devstack: one anvil per chain id, with the fixture contracts of
- * fixtures.ts deployed and seeded. The first start deploys and caches each chain's state;
- * later starts boot anvil from that state, which takes a fraction of the time.
+ * fixtures.ts deployed and seeded, and Uniswap V2 with the fixture pools. The first start
+ * deploys and caches each chain's state; later starts boot anvil from that state, which
+ * takes a fraction of the time.
  */
 import { existsSync, rmSync } from 'node:fs'
 import { type Address, createPublicClient, http } from 'viem'
@@ -9,6 +10,7 @@ import { type AnvilInstance, startAnvil } from './anvil.js'
 import { resolveAnvilBinary } from './anvil-binary.js'
 import { type FixtureArtifacts, loadFixtureArtifacts } from './contracts/artifacts.js'
 import { deployFixtures } from './deploy-fixtures.js'
+import { deployUniswap, loadUniswapArtifacts, type UniswapArtifacts } from './deploy-uniswap.js'
 import {
   FIXTURE_CHAIN_IDS,
   type FixtureAccount,
@@ -16,6 +18,8 @@ import {
   fixtureAccounts,
   fixtureContracts,
   fixtureHistory,
+  fixturePools,
+  fixtureUniswap,
 } from './fixtures.js'
 import { seedHistory } from './seed-history.js'
 import { defaultStateCacheDir, saveChainState, stateCacheFile } from './state-cache.js'
@@ -56,6 +60,7 @@ export type StartedChains = {
  */
 export async function startChains(options: StartChainsOptions = {}): Promise<StartedChains> {
   const { artifacts, hash } = loadFixtureArtifacts()
+  const uniswap = loadUniswapArtifacts()
   const anvilVersion = resolveAnvilBinary().version
   const cacheDir = options.cacheDir ?? defaultStateCacheDir
   const useCache = options.cache ?? true
@@ -65,6 +70,7 @@ export async function startChains(options: StartChainsOptions = {}): Promise<Sta
       startFixtureChain(
         chainId,
         artifacts,
+        uniswap,
         useCache ? stateCacheFile(cacheDir, chainId, hash, anvilVersion) : undefined,
       ),
     ),
@@ -95,6 +101,7 @@ export async function startChains(options: StartChainsOptions = {}): Promise<Sta
 async function startFixtureChain(
   chainId: number,
   artifacts: FixtureArtifacts,
+  uniswap: UniswapArtifacts,
   cacheFile: string | undefined,
 ): Promise<{ anvil: AnvilInstance; fromCache: boolean }> {
   if (cacheFile && existsSync(cacheFile)) {
@@ -110,6 +117,8 @@ async function startFixtureChain(
   try {
     await deployFixtures(anvil.rpcUrl, chainId, artifacts)
     await seedHistory(anvil.rpcUrl, chainId, artifacts)
+    // After the history, so its blocks stay 2..265 (the indexer tests count them).
+    await deployUniswap(anvil.rpcUrl, chainId, uniswap)
     if (cacheFile) await saveChainState(anvil.rpcUrl, cacheFile)
   } catch (error) {
     await anvil.stop()
@@ -122,7 +131,13 @@ async function hasFixtures(rpcUrl: string): Promise<boolean> {
   const client = createPublicClient({ transport: http(rpcUrl) })
   try {
     const codes = await Promise.all(
-      Object.values(fixtureContracts).map((address) => client.getCode({ address })),
+      [
+        ...Object.values(fixtureContracts),
+        fixtureUniswap.weth,
+        fixtureUniswap.factory,
+        fixtureUniswap.router,
+        ...fixturePools.map((pool) => pool.pair),
+      ].map((address) => client.getCode({ address })),
     )
     return codes.every((code) => code !== undefined && code !== '0x')
   } catch {

@@ -17,10 +17,12 @@ import {
   type FixtureTokenKey,
   fixtureAccounts,
   fixtureContracts,
+  fixtureLiquidityOf,
   fixtureNft,
   fixtureSpamNft,
   fixtureTokens,
   historyCounterparty,
+  uniswapDeployer,
 } from './fixtures.js'
 import { localChain } from './local-chain.js'
 
@@ -40,7 +42,8 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
   const txs: PlannedTx[] = []
   for (const key of tokenKeys) {
     const token = fixtureTokens[key]
-    const supply = token.seedBalance * BigInt(fixtureAccounts.length) + token.counterpartyBalance
+    const supply =
+      token.seedBalance * BigInt(fixtureAccounts.length) + token.counterpartyBalance + fixtureLiquidityOf(key)
     txs[token.deployNonce] = {
       data: encodeDeployData({
         abi: FixtureToken.abi,
@@ -103,6 +106,21 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
       }),
       gas: callGas,
     })
+  }
+  // The Uniswap deployer's share, which deploy-uniswap.ts puts into the pools.
+  for (const key of tokenKeys) {
+    const liquidity = fixtureLiquidityOf(key)
+    if (liquidity > 0n) {
+      txs.push({
+        to: fixtureContracts[key],
+        data: encodeFunctionData({
+          abi: FixtureToken.abi,
+          functionName: 'transfer',
+          args: [uniswapDeployer.address, liquidity],
+        }),
+        gas: callGas,
+      })
+    }
   }
   return txs
 }

@@ -7,7 +7,7 @@
  * import { fixtureTokens, fixtureContracts } from '../devstack/fixtures.js'
  * const usdc = { address: fixtureContracts.LUSD, decimals: fixtureTokens.LUSD.decimals }
  */
-import { type Address, getContractAddress, type Hex } from 'viem'
+import { type Address, encodePacked, getContractAddress, type Hex, keccak256 } from 'viem'
 
 /** anvil's default mnemonic; the accounts below are derived from it. */
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk'
@@ -150,4 +150,88 @@ export const fixtureContracts: Readonly<Record<FixtureContractKey, Address>> = {
 /** NFT ids owned by a fixture account after seeding. */
 export function fixtureNftIdsOf(accountIndex: number): bigint[] {
   return fixtureNft.owners.flatMap((owner, i) => (owner === accountIndex ? [BigInt(i + 1)] : []))
+}
+
+/**
+ * Deploys Uniswap V2 and holds the pools' liquidity: anvil account 7, which no test
+ * connects with. Accounts 0..3 stay out of it, so their balances are what tests expect.
+ */
+export const uniswapDeployer: FixtureAccount = {
+  address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+  privateKey: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+}
+
+/**
+ * keccak256 of UniswapV2Pair's creation bytecode as `@uniswap/v2-core` 1.0.1 ships it: the
+ * factory CREATE2s every pair from it, and Router02 finds pairs by it (the router's
+ * bytecode carries the same constant; deploy-uniswap.ts patches it in if they ever differ).
+ */
+export const UNISWAP_V2_PAIR_INIT_CODE_HASH: Hex =
+  '0x96e8ac4277198ff8b6f785478aa9a39f403cb768dd02cbee326c3e7da348845f'
+
+/** Nonces of {@link uniswapDeployer} that deploy WETH9, the factory and Router02. */
+export const uniswapDeployNonces = { weth: 0, factory: 1, router: 2 } as const
+
+/**
+ * Uniswap V2 on every fixture chain, deployed from the bytecode `@uniswap/v2-core` and
+ * `@uniswap/v2-periphery` ship: WETH9, UniswapV2Factory, UniswapV2Router02. Same addresses
+ * on every chain and run (CREATE from the deployer's fixed nonces).
+ */
+export const fixtureUniswap = {
+  deployer: uniswapDeployer.address,
+  weth: getContractAddress({ from: uniswapDeployer.address, nonce: BigInt(uniswapDeployNonces.weth) }),
+  factory: getContractAddress({ from: uniswapDeployer.address, nonce: BigInt(uniswapDeployNonces.factory) }),
+  router: getContractAddress({ from: uniswapDeployer.address, nonce: BigInt(uniswapDeployNonces.router) }),
+} as const
+
+/** What a fixture pool pairs: WETH (the router's stand-in for ETH) or a fixture token. */
+export type FixturePoolAsset = 'WETH' | Exclude<FixtureTokenKey, 'ZDT'>
+
+export type FixturePool = {
+  /** The two assets as listed here; the pair itself orders them by address (token0 < token1). */
+  assets: readonly [FixturePoolAsset, FixturePoolAsset]
+  /** The seeded reserves in base units, in the order of `assets`. */
+  reserves: readonly [bigint, bigint]
+  /** The pair contract: CREATE2 from the factory, salted with the sorted token addresses. */
+  pair: Address
+}
+
+/** The ERC20 address of a pool asset. */
+export function fixturePoolToken(asset: FixturePoolAsset): Address {
+  return asset === 'WETH' ? fixtureUniswap.weth : fixtureContracts[asset]
+}
+
+function pairAddress(a: Address, b: Address): Address {
+  const [token0, token1] = a.toLowerCase() < b.toLowerCase() ? [a, b] : [b, a]
+  return getContractAddress({
+    opcode: 'CREATE2',
+    from: fixtureUniswap.factory,
+    salt: keccak256(encodePacked(['address', 'address'], [token0, token1])),
+    bytecodeHash: UNISWAP_V2_PAIR_INIT_CODE_HASH,
+  })
+}
+
+function pool(assets: FixturePool['assets'], reserves: FixturePool['reserves']): FixturePool {
+  return { assets, reserves, pair: pairAddress(fixturePoolToken(assets[0]), fixturePoolToken(assets[1])) }
+}
+
+const ether = 10n ** 18n
+/**
+ * The seeded pools, priced as the local API's price table (ETH $2,000, LUSD $1, LTK $2.50):
+ * $400,000 a side for the WETH pools, $100,000 for LUSD/LTK. ZDT has no pool.
+ */
+export const fixturePools: readonly FixturePool[] = [
+  pool(['WETH', 'LUSD'], [100n * ether, 200_000n * 10n ** 6n]),
+  pool(['WETH', 'LTK'], [100n * ether, 80_000n * ether]),
+  pool(['LUSD', 'LTK'], [100_000n * 10n ** 6n, 40_000n * ether]),
+]
+
+/** How much of a fixture token (or ETH, as 'WETH') the deployer puts into the pools. */
+export function fixtureLiquidityOf(asset: FixturePoolAsset | FixtureTokenKey): bigint {
+  let total = 0n
+  for (const { assets, reserves } of fixturePools) {
+    if (assets[0] === asset) total += reserves[0]
+    if (assets[1] === asset) total += reserves[1]
+  }
+  return total
 }

@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { createTestClient, http } from 'viem'
+import { uniswapArtifactFiles } from './deploy-uniswap.js'
 
 /** Default home of cached chain states; inside node_modules so a fresh install starts clean. */
 export const defaultStateCacheDir = fileURLToPath(
@@ -11,10 +12,14 @@ export const defaultStateCacheDir = fileURLToPath(
 )
 
 // Any change to what gets deployed must miss the cache: the key covers the compiled
-// contracts, the fixture facts and deploy steps (by source text), and the anvil version.
-const keySources = ['./fixtures.ts', './deploy-fixtures.ts', './seed-history.ts', './chain.ts'].map(
-  (path) => new URL(path, import.meta.url),
-)
+// contracts (ours and Uniswap's shipped build files), the fixture facts and deploy steps
+// (by source text), and the anvil version.
+const keySources = [
+  ...['./fixtures.ts', './deploy-fixtures.ts', './deploy-uniswap.ts', './seed-history.ts', './chain.ts'].map(
+    (path) => new URL(path, import.meta.url),
+  ),
+  ...Object.values(uniswapArtifactFiles),
+]
 
 /**
  * Path of the cached state for one chain, e.g. `anvil-31337-<hash>.json`.
