@@ -27,8 +27,9 @@ async function main(): Promise<void> {
   const cors = config.corsOrigins?.length
     ? `browsers from ${config.corsOrigins.join(', ')}`
     : 'browsers from its own origin only (--cors-origin allows your app)'
+  const swaps = config.swap ? `swaps on ${Object.keys(config.swap.chains).join(', ')}` : 'no swaps'
   console.log(
-    `latchkit-server: ${server.url} · API for ${chains} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
+    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
   )
 
   let stopping = false

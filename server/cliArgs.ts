@@ -3,6 +3,8 @@
  * API command reads its shared flags with the same parsers.
  */
 import { parseArgs } from 'node:util'
+import { getAddress, isAddress } from 'viem'
+import type { SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { DEFAULT_MAX_BODY_BYTES } from './api/inputGuard.js'
 import { redactPassword } from './db/postgres.js'
@@ -23,6 +25,11 @@ export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [option
   --cors-origin <origin>     a browser origin allowed to call the API and RPC gateway (CORS), e.g.
                              https://app.example; repeat per origin. Default: none (same-origin only)
   --siwe-origin <origin>     serve sign-in (/siwe/*) for the app at this origin; repeat per origin
+  --swap-chain <caip2>=<router>,<weth>
+                             serve swaps (/v1/convert/*) on an --rpc chain through its Uniswap V2
+                             Router02 and that router's WETH; repeat per chain, e.g.
+                             --swap-chain eip155:1=0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D,0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2
+                             (default: none, and the convert routes answer 400 for every chain)
   --database-url <url>       keep state on this PostgreSQL server (default $DATABASE_URL)
   --data-dir <dir>           keep state in the embedded database (PGlite) in this directory
   --max-body-bytes <bytes>   the largest request body read; a larger one answers 413
@@ -59,6 +66,34 @@ export function parseRpc(values: readonly string[]): ChainConfig[] {
   const repeated = ids.find((id, i) => ids.indexOf(id) !== i)
   if (repeated !== undefined) throw new CliError(`--rpc: chain ${repeated} is given twice`)
   return chains
+}
+
+/**
+ * The swap chains of `--swap-chain eip155:<id>=<router>,<weth>`; each must be a chain the
+ * server serves (`served`, its `--rpc` ids). Undefined when none is given.
+ *
+ * @example parseSwapChains(['eip155:1=0x7a25…488D,0xC02a…6Cc2'], [1]) // { chains: { 'eip155:1': { router, weth } } }
+ */
+export function parseSwapChains(
+  values: readonly string[],
+  served: readonly number[],
+): SwapSettings | undefined {
+  if (values.length === 0) return undefined
+  const chains: SwapSettings['chains'] = {}
+  for (const value of values) {
+    const match = /^eip155:(\d{1,15})=(0x[0-9a-fA-F]{40}),(0x[0-9a-fA-F]{40})$/.exec(value)
+    if (!match || !isAddress(match[2]!, { strict: false }) || !isAddress(match[3]!, { strict: false }))
+      throw new CliError(
+        `--swap-chain ${value}: expected eip155:<chainId>=<router address>,<weth address>, e.g. eip155:1=0x7a25…,0xC02a…`,
+      )
+    const chainId = Number(match[1])
+    const key = `eip155:${chainId}`
+    if (!served.includes(chainId))
+      throw new CliError(`--swap-chain ${value}: chain ${chainId} is not given with --rpc`)
+    if (Object.hasOwn(chains, key)) throw new CliError(`--swap-chain: chain ${chainId} is given twice`)
+    chains[key] = { router: getAddress(match[2]!), weth: getAddress(match[3]!) }
+  }
+  return { chains }
 }
 
 /**
@@ -132,6 +167,7 @@ const flags = {
   'allowed-origin': { type: 'string', multiple: true },
   'cors-origin': { type: 'string', multiple: true },
   'siwe-origin': { type: 'string', multiple: true },
+  'swap-chain': { type: 'string', multiple: true },
   'database-url': { type: 'string' },
   'data-dir': { type: 'string' },
   'max-body-bytes': { type: 'string' },
@@ -163,6 +199,10 @@ export function readServerArgs(
   const siweOrigins = values['siwe-origin'] ?? []
   const corsOrigins = parseOrigins(values['cors-origin'] ?? [], '--cors-origin')
   const database = parseDatabase(values, env, siweOrigins.length > 0)
+  const swap = parseSwapChains(
+    values['swap-chain'] ?? [],
+    chains.map((chain) => chain.chainId),
+  )
   const port =
     values.port !== undefined
       ? parsePort(values.port, '--port')
@@ -181,5 +221,6 @@ export function readServerArgs(
         ? DEFAULT_MAX_BODY_BYTES
         : parseMaxBodyBytes(values['max-body-bytes']),
     ...(database && { database }),
+    ...(swap && { swap }),
   }
 }

@@ -4,7 +4,7 @@
  * the database (PGlite unless a PostgreSQL URL is given). What `latchkit-server` runs.
  */
 
-import type { ApiSettings } from './api/apiContext.js'
+import type { ApiSettings, SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { createChainReader } from './api/chainReader.js'
 import { createApiApp } from './api/createApiApp.js'
@@ -34,6 +34,13 @@ export type ServerConfig = {
   siweOrigins?: readonly string[]
   /** Where stateful services keep their state. Default: PGlite in memory. */
   database?: DatabaseOption
+  /**
+   * The chains to serve swaps on (`/v1/convert/*`), each through its Uniswap V2 router and
+   * WETH, keyed by CAIP-2 id. Default: none, and the convert routes answer 400.
+   *
+   * @example { chains: { 'eip155:1': { router: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D', weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' } } }
+   */
+  swap?: SwapSettings
 }
 
 export type RunningServer = {
@@ -55,7 +62,11 @@ export type RunningServer = {
  */
 export async function startServer(config: ServerConfig): Promise<RunningServer> {
   if (config.chains.length === 0) throw new Error('the server needs at least one chain')
-  const settings: ApiSettings = { analyticsEnabled: true, allowedOrigins: [...(config.allowedOrigins ?? [])] }
+  const settings: ApiSettings = {
+    analyticsEnabled: true,
+    allowedOrigins: [...(config.allowedOrigins ?? [])],
+    ...(config.swap && { swap: config.swap }),
+  }
   let db: Database | undefined
   let verifier: SiweVerifierServer | undefined
   const closeState = async () => {

@@ -6,11 +6,13 @@
  *   tsx devstack/api/cli.ts [--port 8787] [--rpc 31337=http://127.0.0.1:8545 ...]
  *     [--siwe-origin http://127.0.0.1:5173 ...] [--data-dir .devstack/sessions/5173 | --database-url postgres://...]
  *     [--cors-origin http://127.0.0.1:5173 ...] [--max-body-bytes 1048576] [--request-log 1000]
+ *     [--swap-chain eip155:31337=<router>,<weth> ...]
  *
  * `--cors-origin` names the pages allowed to call it (default: any page on this machine);
  * `--request-log` how many calls the request log keeps (default 1,000; 0 turns it off).
  * `--siwe-origin` (once per origin of the app) serves sign-in under `/siwe/*`, bound to
- * those origins; `--data-dir` (or its older name `--siwe-data-dir`) keeps its sessions on
+ * those origins; `--swap-chain` replaces the default swaps (every chain through the fixture
+ * Uniswap); `--data-dir` (or its older name `--siwe-data-dir`) keeps its sessions on
  * disk, `--database-url` on a PostgreSQL server (default: in memory). With `--rpc` it
  * serves chains that are already running (the demo's); without, it starts the fixture
  * chains itself and stops them on exit. It prints one line,
@@ -18,8 +20,16 @@
  * read the URL from stdout.
  */
 import { parseArgs } from 'node:util'
-import { parseDatabase, parseMaxBodyBytes, parseOrigins, parsePort, parseRpc } from '../../server/cliArgs.js'
+import {
+  parseDatabase,
+  parseMaxBodyBytes,
+  parseOrigins,
+  parsePort,
+  parseRpc,
+  parseSwapChains,
+} from '../../server/cliArgs.js'
 import { startChains } from '../chain.js'
+import { FIXTURE_CHAIN_IDS } from '../fixtures.js'
 import { startApiServer } from './server.js'
 
 async function main(): Promise<void> {
@@ -36,6 +46,7 @@ async function main(): Promise<void> {
       'cors-origin': { type: 'string', multiple: true },
       'max-body-bytes': { type: 'string' },
       'request-log': { type: 'string' },
+      'swap-chain': { type: 'string', multiple: true },
     },
   })
   const requestLog = values['request-log']
@@ -50,13 +61,22 @@ async function main(): Promise<void> {
   const port = values.port === undefined ? undefined : parsePort(values.port, '--port')
   const given = parseRpc(values.rpc ?? [])
 
+  // Read before any chain starts: a bad flag leaves nothing running.
+  const swap = parseSwapChains(
+    values['swap-chain'] ?? [],
+    given.length > 0 ? given.map((chain) => chain.chainId) : FIXTURE_CHAIN_IDS,
+  )
+
   const own = given.length > 0 ? undefined : await startChains()
   const chains = own ? own.chains : given
   const api = await startApiServer({
     chains,
     port,
     host: values.host,
-    settings: values['allowed-origin'] ? { allowedOrigins: values['allowed-origin'] } : undefined,
+    settings: {
+      ...(values['allowed-origin'] && { allowedOrigins: values['allowed-origin'] }),
+      ...(swap && { swap }),
+    },
     ...(values['cors-origin'] && { corsOrigins: parseOrigins(values['cors-origin'], '--cors-origin') }),
     ...(values['max-body-bytes'] !== undefined && {
       maxBodyBytes: parseMaxBodyBytes(values['max-body-bytes']),

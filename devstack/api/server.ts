@@ -10,7 +10,7 @@
  * request log answer scripts on this machine only (createApiApp's `devRoutes`).
  */
 import type { Hono } from 'hono'
-import type { ApiSettings, NameService } from '../../server/api/apiContext.js'
+import type { ApiSettings, NameService, SwapSettings } from '../../server/api/apiContext.js'
 import { createChainReader } from '../../server/api/chainReader.js'
 import { createApiApp } from '../../server/api/createApiApp.js'
 import type { HistorySource } from '../../server/api/historySource.js'
@@ -21,6 +21,7 @@ import {
   createSiweVerifier,
   type SiweVerifierServer,
 } from '../../server/siwe/index.js'
+import { fixtureUniswap } from '../fixtures.js'
 import { faultMiddleware, faultRoutes } from './faultRoutes.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
 import { type ApiChain, type ApiSolanaChain, toChainConfig, toSolanaChainConfig } from './fixtureChains.js'
@@ -30,6 +31,22 @@ import { fixturePriceSource } from './prices.js'
 import { createWalletRegistry, listedWallets } from './walletRegistry.js'
 
 export type { ApiChain, ApiSolanaChain } from './fixtureChains.js'
+
+/**
+ * Swaps on each chain through the fixture Uniswap V2 that `startChains()` deploys there.
+ *
+ * @example fixtureSwap([{ chainId: 31337, rpcUrl }]) // { chains: { 'eip155:31337': { router, weth } } }
+ */
+export function fixtureSwap(chains: readonly ApiChain[]): SwapSettings {
+  return {
+    chains: Object.fromEntries(
+      chains.map((chain) => [
+        `eip155:${chain.chainId}`,
+        { router: fixtureUniswap.router, weth: fixtureUniswap.weth },
+      ]),
+    ),
+  }
+}
 
 /** A page served from this machine over http, on any port: the origins tests' pages have. */
 const isLoopbackPage = (origin: string) =>
@@ -42,7 +59,11 @@ export type StartApiServerOptions = {
   port?: number
   /** Default 127.0.0.1: the server is for this machine only. */
   host?: string
-  /** Initial project settings (analytics on, every origin allowed, no swap router). */
+  /**
+   * Initial project settings. Default: analytics on, every origin allowed, and swaps on
+   * every served chain through the fixture Uniswap (`fixtureUniswap`'s router and WETH,
+   * which `startChains()` deploys on each chain); `settings.swap` replaces that.
+   */
   settings?: Partial<ApiSettings>
   /** Where names and identities come from; without one, none exist. */
   names?: NameService
@@ -132,7 +153,12 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   const faults = createFaultController(options.requestLog)
   let corsOrigins: ReadonlySet<string> | undefined = options.corsOrigins && new Set(options.corsOrigins)
   const allowOrigin = (origin: string) => (corsOrigins ? corsOrigins.has(origin) : isLoopbackPage(origin))
-  const settings: ApiSettings = { analyticsEnabled: true, allowedOrigins: [], ...options.settings }
+  const settings: ApiSettings = {
+    analyticsEnabled: true,
+    allowedOrigins: [],
+    swap: fixtureSwap(options.chains),
+    ...options.settings,
+  }
   const start = performance.now()
   let stopping: Promise<void> | undefined
   let siwe: SiweVerifierServer | undefined

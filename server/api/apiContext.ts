@@ -16,8 +16,24 @@ export type ApiSettings = {
   analyticsEnabled: boolean
   /** GET /projects/v1/origins answer ([] = every origin allowed). */
   allowedOrigins: string[]
-  /** A Uniswap V2 router on the served chains; without one the swap-building routes answer 501. */
-  swapRouter?: Address
+  /**
+   * The chains the convert (swap) API serves, each with the Uniswap V2 router it quotes
+   * and builds swaps on and that router's WETH. A chain missing here is not a swap chain:
+   * every convert route answers it 400 `SWAPS_UNSUPPORTED_NETWORK`. Default: none.
+   */
+  swap?: SwapSettings
+}
+
+/** A Uniswap V2 deployment per CAIP-2 chain id (`eip155:<id>`), e.g. Router02 and WETH9 on mainnet. */
+export type SwapSettings = {
+  chains: Record<string, SwapChain>
+}
+
+export type SwapChain = {
+  /** UniswapV2Router02 (or a router with its interface and library). */
+  router: Address
+  /** The wrapped native token the router pairs for ETH (its `WETH()`). */
+  weth: Address
 }
 
 /** One wallet of GET /getWallets, as clients receive it. */

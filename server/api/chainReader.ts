@@ -1,16 +1,19 @@
 /**
  * Reads what the API serves straight from each chain's JSON-RPC through viem: balances of
  * the native currency and the configured tokens, the NFTs a holder owns in the configured
- * (enumerable) collections, gas price and allowances, each read from the chain when asked.
- * History is not read here: it comes from an index (historySource.ts).
+ * (enumerable) collections, gas price and allowances, and what swaps need from a Uniswap
+ * V2 router (its factory, pair reserves, getAmountsOut) and gas estimates, each read from
+ * the chain when asked. History is not read here: it comes from an index (historySource.ts).
  */
 import {
   type Address,
   createPublicClient,
   erc20Abi,
+  type Hex,
   http,
   type PublicClient,
   parseAbi,
+  zeroAddress,
 } from 'viem'
 import {
   type ChainConfig,
@@ -44,6 +47,13 @@ const erc721EnumerableAbi = parseAbi([
   'function tokenOfOwnerByIndex(address owner, uint256 index) view returns (uint256)',
   'function tokenURI(uint256 tokenId) view returns (string)',
   'event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)',
+])
+
+const uniswapV2Abi = parseAbi([
+  'function factory() view returns (address)',
+  'function getAmountsOut(uint256 amountIn, address[] path) view returns (uint256[] amounts)',
+  'function getPair(address tokenA, address tokenB) view returns (address pair)',
+  'function getReserves() view returns (uint112 reserve0, uint112 reserve1, uint32 blockTimestampLast)',
 ])
 
 const jsonDataPrefix = 'data:application/json;base64,'
@@ -91,6 +101,8 @@ export function createChainReader(chains: readonly ChainConfig[]) {
   }
 
   const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+  // A router's factory never changes: read once per chain and router.
+  const factories = new Map<string, Promise<Address>>()
 
   return {
     chainIds: () => [...served.keys()],
@@ -190,6 +202,72 @@ export function createChainReader(chains: readonly ChainConfig[]) {
         abi: erc20Abi,
         functionName: 'allowance',
         args: [owner, spender],
+      })
+    },
+
+    /** The factory of a Uniswap V2 router (its `factory()`). */
+    routerFactory(chainId: number, router: Address): Promise<Address> {
+      const key = `${chainId}:${router.toLowerCase()}`
+      let factory = factories.get(key)
+      if (!factory) {
+        factory = entry(chainId).client.readContract({
+          address: router,
+          abi: uniswapV2Abi,
+          functionName: 'factory',
+        })
+        factories.set(key, factory)
+        // A failed read (the chain down) is asked again next time.
+        factory.catch(() => factories.delete(key))
+      }
+      return factory
+    },
+
+    /**
+     * The reserves of the Uniswap V2 pair of `tokenA` and `tokenB` in that order (the pair
+     * holds them sorted by address), or undefined when the factory has no such pair.
+     */
+    async pairReserves(
+      chainId: number,
+      factory: Address,
+      tokenA: Address,
+      tokenB: Address,
+    ): Promise<readonly [bigint, bigint] | undefined> {
+      const { client } = entry(chainId)
+      const pair = await client.readContract({
+        address: factory,
+        abi: uniswapV2Abi,
+        functionName: 'getPair',
+        args: [tokenA, tokenB],
+      })
+      if (pair === zeroAddress) return undefined
+      const [reserve0, reserve1] = await client.readContract({
+        address: pair,
+        abi: uniswapV2Abi,
+        functionName: 'getReserves',
+      })
+      return tokenA.toLowerCase() < tokenB.toLowerCase() ? [reserve0, reserve1] : [reserve1, reserve0]
+    },
+
+    /** A Uniswap V2 router's `getAmountsOut(amountIn, path)`: the amount after each hop. */
+    async amountsOut(chainId: number, router: Address, amountIn: bigint, path: readonly Address[]) {
+      return entry(chainId).client.readContract({
+        address: router,
+        abi: uniswapV2Abi,
+        functionName: 'getAmountsOut',
+        args: [amountIn, path],
+      })
+    },
+
+    /** `eth_estimateGas` for a transaction `from` would send; throws when it would revert. */
+    async estimateGas(
+      chainId: number,
+      tx: { from: Address; to: Address; data: Hex; value?: bigint },
+    ): Promise<bigint> {
+      return entry(chainId).client.estimateGas({
+        account: tx.from,
+        to: tx.to,
+        data: tx.data,
+        ...(tx.value !== undefined && { value: tx.value }),
       })
     },
   }

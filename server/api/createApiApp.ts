@@ -1,8 +1,8 @@
 /**
  * The Blockchain API and wallet-project API as one Hono app, composed from one route
  * module per endpoint group (routes/), each owning its schemas. Every input is parsed; a
- * bad one is a 400 with `{ message }`, and every error is JSON that repeats at most a
- * short, clipped piece of the input. Before any route, every request passes the input
+ * bad one is a 400 with `{ message }` (and a `code` where a client acts on it), and every
+ * error is JSON that repeats at most a short, clipped piece of the input. Before any route, every request passes the input
  * checks of inputGuard.ts (413 over the body limit; 400 for NUL, invalid UTF-8, JSON
  * nested too deep). Browsers may call it from the configured origins only.
  */
@@ -113,11 +113,12 @@ export function createApiApp(options: ApiAppOptions): Hono {
   const allowOrigin = originCheck(options.corsOrigins)
 
   app.onError((error, c) => {
-    if (error instanceof BadRequest) return c.json({ message: clip(error.message, MESSAGE_LIMIT) }, 400)
-    if (error instanceof HttpFailure) {
+    if (error instanceof BadRequest || error instanceof HttpFailure) {
+      const status = error instanceof HttpFailure ? error.status : 400
       // The rest of an oversized body is not read: the connection ends with the answer.
-      if (error.status === 413) c.header('Connection', 'close')
-      return c.json({ message: clip(error.message, MESSAGE_LIMIT) }, error.status)
+      if (status === 413) c.header('Connection', 'close')
+      const message = clip(error.message, MESSAGE_LIMIT)
+      return c.json(error.code === undefined ? { message } : { message, code: error.code }, status)
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: clip(error.message || 'bad request', MESSAGE_LIMIT) }, error.status)

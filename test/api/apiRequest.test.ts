@@ -42,7 +42,6 @@ const ltk = `${LOCAL}:${fixtureContracts.LTK}`
 beforeEach(() => {
   server().faults.clear()
   server().faults.clearLog()
-  server().settings.swapRouter = undefined
 })
 
 // Endpoints as a plugin declares them: a path and a schema for the answer.
@@ -329,7 +328,7 @@ describe('retry policy against injected faults', () => {
     expect(calls[1]!.at - calls[0]!.at).toBeGreaterThanOrEqual(990)
   })
 
-  it('does not retry a 400 or a 501', async () => {
+  it('does not retry a 400, a 422 or a 501', async () => {
     const api = testApi(server())
     const error = await getAccountBalance(api, { address: 'not-an-address', chainId: LOCAL }).catch(
       (e: unknown) => e,
@@ -337,17 +336,28 @@ describe('retry policy against injected faults', () => {
     expect(error).toBeInstanceOf(HttpError)
     expect((error as HttpError).status).toBe(400)
     expect(requestsTo(server(), '/v1/account')).toHaveLength(1)
-    // Allowances need a swap router, which this server has none of.
-    const unserved = await api
+    // A quote no pool can fill (ZDT has none): 422.
+    const unfillable = await api
       .request({
-        path: 'v1/convert/allowance',
-        query: { tokenAddress: lusd, userAddress: holder },
+        path: 'v1/convert/quotes',
+        query: { amount: '5', userAddress: holder, from: `${LOCAL}:${fixtureContracts.ZDT}`, to: lusd },
         chainId: LOCAL,
         schema: anyAnswer,
       })
       .catch((e: unknown) => e)
+    expect((unfillable as HttpError).status).toBe(422)
+    expect(requestsTo(server(), '/v1/convert/quotes')).toHaveLength(1)
+    // Registering a name, which this server does not serve: 501.
+    const unserved = await api
+      .request({
+        method: 'POST',
+        path: 'v1/profile/account',
+        body: { coin_type: 60, address: holder, message: '{}', signature: `0x${'1b'.repeat(65)}` },
+        schema: anyAnswer,
+      })
+      .catch((e: unknown) => e)
     expect((unserved as HttpError).status).toBe(501)
-    expect(requestsTo(server(), '/v1/convert/allowance')).toHaveLength(1)
+    expect(requestsTo(server(), '/v1/profile/account')).toHaveLength(1)
   })
 
   it('takes the retry policy from the transport', async () => {

@@ -7,8 +7,9 @@
  */
 import { encodeFunctionData, erc20Abi, formatUnits } from 'viem'
 import { beforeEach, describe, expect, it } from 'vitest'
+import { fixtureSwap } from '../../devstack/api/server'
 import { REGISTRY_SIZE } from '../../devstack/api/walletRegistry'
-import { fixtureAccounts, fixtureContracts } from '../../devstack/fixtures'
+import { fixtureAccounts, fixtureContracts, fixtureUniswap } from '../../devstack/fixtures'
 import { getDevstack } from '../support/devstack'
 import { apiServerForFile, getJson, LOCAL, PROJECT_ID, postJson } from './helpers'
 
@@ -20,7 +21,7 @@ const ltk = `${LOCAL}:${fixtureContracts.LTK}`
 beforeEach(() => {
   server().faults.clear()
   server().faults.clearLog()
-  server().settings.swapRouter = undefined
+  server().settings.swap = fixtureSwap(getDevstack().chains)
   server().settings.allowedOrigins = []
   server().settings.analyticsEnabled = true
 })
@@ -64,20 +65,25 @@ describe('Blockchain API endpoints', () => {
     }
   })
 
-  it('convert tokens, quotes and gas price come from the chain and the price table', async () => {
+  it('convert tokens, quotes and gas price come from the chain and the fixture Uniswap', async () => {
     const tokens = await getJson<{ tokens: { symbol: string }[] }>(server(), '/v1/convert/tokens', {
       chainId: LOCAL,
     })
     expect(tokens.body.tokens.map((t) => t.symbol)).toEqual(['ETH', 'LUSD', 'LTK', 'ZDT'])
-    const quotes = await getJson<{ quotes: { toAmount: string }[] }>(server(), '/v1/convert/quotes', {
-      amount: '1000000', // 1 LUSD
-      userAddress: holder,
-      from: lusd,
-      to: ltk,
-      gasPrice: '1',
-    })
-    // 1 USD of LUSD buys 0.4 LTK at 2.50.
-    expect(formatUnits(BigInt(quotes.body.quotes[0]!.toAmount), 18)).toBe('0.4')
+    const quotes = await getJson<{ quotes: { toAmount: string; providerFee: number }[] }>(
+      server(),
+      '/v1/convert/quotes',
+      {
+        amount: '1000000', // 1 LUSD
+        userAddress: holder,
+        from: lusd,
+        to: ltk,
+        gasPrice: '1',
+      },
+    )
+    // 1 USD of LUSD buys about 0.4 LTK at 2.50, less the pool's 0.3 % fee (convert.test.ts checks it against the router).
+    expect(Number(formatUnits(BigInt(quotes.body.quotes[0]!.toAmount), 18))).toBeCloseTo(0.3988, 4)
+    expect(quotes.body.quotes[0]!.providerFee).toBe(0.3)
     const gas = await getJson<{ standard: string; fast: string; instant: string }>(
       server(),
       '/v1/convert/gas-price',
@@ -87,15 +93,17 @@ describe('Blockchain API endpoints', () => {
     expect(BigInt(gas.body.instant)).toBeGreaterThanOrEqual(BigInt(gas.body.fast))
   })
 
-  it('allowance and approve need a swap router; with one they are read and built on chain', async () => {
+  it('allowance, approve and swap need a swap chain; on one they are read and built for its router', async () => {
     const allowance = () =>
       getJson(server(), '/v1/convert/allowance', { tokenAddress: lusd, userAddress: holder })
-    const unserved = await allowance()
-    expect(unserved.status).toBe(501)
-    expect((unserved.body as Message).message).toContain('swapRouter')
+    server().settings.swap = undefined
+    expect(await allowance()).toEqual({
+      status: 400,
+      body: { code: 'SWAPS_UNSUPPORTED_NETWORK', message: 'Network not supported for Swaps' },
+    })
 
-    const router = fixtureAccounts[3]!.address
-    server().settings.swapRouter = router
+    server().settings.swap = fixtureSwap(getDevstack().chains)
+    const router = fixtureUniswap.router
     expect(await allowance()).toEqual({ status: 200, body: { allowance: '0' } })
     const approve = await getJson<{ tx: { to: string; data: string } }>(
       server(),
@@ -115,7 +123,7 @@ describe('Blockchain API endpoints', () => {
       server(),
       '/v1/convert/build-transaction',
       {
-        amount: '5',
+        amount: '5000000',
         eip155: { slippage: '1' },
         projectId: PROJECT_ID,
         from: lusd,

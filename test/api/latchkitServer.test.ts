@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixtureAccounts } from '../../devstack/fixtures'
+import { fixtureAccounts, fixtureUniswap } from '../../devstack/fixtures'
 import { killOnExit } from '../../devstack/kill-on-exit'
 import { CliError, DEFAULT_PORT, readServerArgs } from '../../server/cliArgs'
 import { getDevstack } from '../support/devstack'
@@ -68,6 +68,8 @@ describe('latchkit-server', () => {
       join(tempDir, 'state'),
       '--max-body-bytes',
       '2048',
+      '--swap-chain',
+      `eip155:${chain!.chainId}=${fixtureUniswap.router},${fixtureUniswap.weth}`,
     ])
     url = await urlOf(run)
   })
@@ -92,6 +94,25 @@ describe('latchkit-server', () => {
     const bad = await fetch(`${url}/v1/account/0x12/balance?${p}`)
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { message: string }).message).toContain('address')
+  })
+
+  it('serves swaps on the --swap-chain chain, and says so at start', async () => {
+    expect(run.output()).toContain(`swaps on eip155:${chain!.chainId}`)
+    const gas = await fetch(`${url}/v1/convert/gas-price?chainId=eip155:${chain!.chainId}&${p}`)
+    expect(gas.status).toBe(200)
+    const tokens = (await (
+      await fetch(`${url}/v1/convert/tokens?chainId=eip155:${chain!.chainId}&${p}`)
+    ).json()) as {
+      tokens: { symbol: string }[]
+    }
+    // No token list on the command line: the native currency alone.
+    expect(tokens.tokens.map((token) => token.symbol)).toEqual(['ETH'])
+    const elsewhere = await fetch(`${url}/v1/convert/tokens?chainId=eip155:1&${p}`)
+    expect(elsewhere.status).toBe(400)
+    expect(await elsewhere.json()).toEqual({
+      code: 'SWAPS_UNSUPPORTED_NETWORK',
+      message: 'Network not supported for Swaps',
+    })
   })
 
   it('lets browsers call the API and gateway from --cors-origin only, and says so at start', async () => {
@@ -197,6 +218,24 @@ describe('its command line', () => {
     expect(readServerArgs(['--help'], {})).toBeUndefined()
   })
 
+  it('reads --swap-chain per chain, addresses checksummed', () => {
+    const router = '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D'
+    const weth = '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2'
+    expect(
+      readServerArgs(
+        [
+          ...rpc,
+          '--rpc',
+          '8453=https://rpc.example/8453',
+          '--swap-chain',
+          `eip155:1=${router.toLowerCase()},${weth.toLowerCase()}`,
+        ],
+        {},
+      )?.swap,
+    ).toEqual({ chains: { 'eip155:1': { router, weth } } })
+    expect(readServerArgs(rpc, {})).not.toHaveProperty('swap')
+  })
+
   it.each([
     ['no chain', [], /at least one chain/],
     ['a malformed --rpc', ['--rpc', 'mainnet'], /expected <chainId>=<http url>/],
@@ -219,6 +258,26 @@ describe('its command line', () => {
     ['a CORS origin that is not http(s)', [...rpc, '--cors-origin', 'file:///tmp'], /expected an origin/],
     ['a body limit that is not a number', [...rpc, '--max-body-bytes', '1mb'], /whole number of bytes/],
     ['a body limit under 1 KiB', [...rpc, '--max-body-bytes', '100'], /whole number of bytes/],
+    [
+      'a --swap-chain without its WETH',
+      [...rpc, '--swap-chain', `eip155:1=0x${'1'.repeat(40)}`],
+      /<weth address>/,
+    ],
+    [
+      'a --swap-chain for a chain not given with --rpc',
+      [...rpc, '--swap-chain', `eip155:10=0x${'1'.repeat(40)},0x${'2'.repeat(40)}`],
+      /not given with --rpc/,
+    ],
+    [
+      'a --swap-chain given twice',
+      [
+        ...rpc,
+        ...Array(2)
+          .fill(['--swap-chain', `eip155:1=0x${'1'.repeat(40)},0x${'2'.repeat(40)}`])
+          .flat(),
+      ],
+      /given twice/,
+    ],
   ])('refuses %s', (_, args, reason) => {
     expect(() => readServerArgs(args as string[], {})).toThrow(CliError)
     expect(() => readServerArgs(args as string[], {})).toThrow(reason)

@@ -1,26 +1,80 @@
 /**
- * The convert (swap) API: the tokens a chain swaps, quotes from the price source, gas
- * prices, and, when a Uniswap V2 router is configured, allowances and the approve and swap
- * transactions for the wallet to sign. Without a router the building routes answer 501.
+ * The convert (swap) API on Uniswap V2: the tokens a chain swaps, quotes from the router's
+ * `getAmountsOut` (the direct pair, else through WETH) with their price impact and
+ * liquidity-provider fee, gas prices, allowances of the router, and the approve and swap
+ * transactions for the wallet to sign. Only the chains of `settings.swap` are served;
+ * the others answer 400 `SWAPS_UNSUPPORTED_NETWORK` (`GAS_PRICE_UNSUPPORTED_NETWORK` for
+ * gas prices). A trade no pool path can fill, or one that would move the price more than
+ * 15 %, answers 422 `INSUFFICIENT_LIQUIDITY`; a swap whose fresh quote is below what the
+ * client accepts (its quote less the slippage) answers 409 `SLIPPAGE_EXCEEDED`.
  */
 import { Hono } from 'hono'
-import { type Address, encodeFunctionData, erc20Abi, formatUnits, getAddress, parseAbi } from 'viem'
+import {
+  type Address,
+  BaseError,
+  ContractFunctionRevertedError,
+  ExecutionRevertedError,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  type Hex,
+  InsufficientFundsError,
+  maxUint256,
+  parseAbi,
+} from 'viem'
 import * as z from 'zod/mini'
-import type { ApiContext, ApiSettings } from '../apiContext.js'
+import type { ApiContext, SwapChain } from '../apiContext.js'
 import { NATIVE_TOKEN_ADDRESS } from '../chainConfig.js'
-import type { ServedAsset } from '../chainLookup.js'
+import type { ChainLookup, ServedAsset } from '../chainLookup.js'
+import type { ChainReader } from '../chainReader.js'
 import { BadRequest, HttpFailure } from '../httpErrors.js'
 import { readBody, readQuery } from '../parseInput.js'
-import type { PriceSource } from '../priceSource.js'
 import { baseUnits, caip10, chainRequired, evmAddress, identified } from '../schemaParts.js'
+
+// zod runs every check even after one failed: each refine tests the digits again before BigInt.
+const digits = (value: string) => /^\d{1,78}$/.test(value)
+/** An amount a uint256 holds. */
+const uint256 = baseUnits.check(
+  z.refine((value) => !digits(value) || BigInt(value) <= maxUint256, 'must fit in a uint256'),
+)
+/** An amount to trade: more than nothing. */
+const tradeAmount = uint256.check(
+  z.refine((value) => !digits(value) || BigInt(value) > 0n, 'must be more than 0'),
+)
+
+/** The highest slippage taken, in percent: past it a "limit" protects nothing. */
+export const MAX_SLIPPAGE_PERCENT = 50
+/** Slippage when the client names none, in percent. */
+export const DEFAULT_SLIPPAGE_PERCENT = 1
+/** Uniswap's interface refuses trades that move the price more than this, in percent. */
+export const MAX_PRICE_IMPACT_PERCENT = 15
+/** Uniswap V2's liquidity-provider fee per hop, in percent. */
+export const PROVIDER_FEE_PERCENT = 0.3
+/** How long a built swap may wait for its block, in seconds. */
+export const SWAP_DEADLINE_SECONDS = 20 * 60
+
+/** Percent as text ('1', '0.5') or a number: above 0, at most {@link MAX_SLIPPAGE_PERCENT}. */
+const slippage = z
+  .pipe(
+    z.union([z.string(), z.number()]),
+    z.transform((value) =>
+      typeof value === 'number' ? value : /^\d{1,3}(\.\d{1,18})?$/.test(value) ? Number(value) : Number.NaN,
+    ),
+  )
+  .check(
+    z.refine(
+      (value) => Number.isFinite(value) && value > 0 && value <= MAX_SLIPPAGE_PERCENT,
+      `must be a percentage above 0 and at most ${MAX_SLIPPAGE_PERCENT}, such as '1' or '0.5'`,
+    ),
+  )
 
 const quotesQuery = z.object({
   ...identified,
-  amount: baseUnits,
+  amount: tradeAmount,
   userAddress: evmAddress,
   from: caip10,
   to: caip10,
-  gasPrice: z.optional(baseUnits),
+  gasPrice: z.optional(uint256),
 })
 const allowanceQuery = z.object({ ...identified, tokenAddress: caip10, userAddress: evmAddress })
 const buildApproveQuery = z.object({
@@ -28,39 +82,173 @@ const buildApproveQuery = z.object({
   userAddress: evmAddress,
   from: caip10,
   to: caip10,
-  amount: z.optional(baseUnits),
+  amount: z.optional(uint256),
 })
 const buildTransactionBody = z.object({
-  amount: baseUnits,
-  eip155: z.optional(z.object({ slippage: z.union([z.string(), z.number()]) })),
+  amount: tradeAmount,
+  eip155: z.optional(z.object({ slippage: z.optional(slippage) })),
   projectId: z.optional(z.string()),
   from: caip10,
   to: caip10,
   userAddress: caip10,
+  toAmount: z.optional(tradeAmount),
   disableEstimate: z.optional(z.boolean()),
 })
 
-const swapAbi = parseAbi([
-  'function swapExactTokensForTokens(uint256,uint256,address[],address,uint256) returns (uint256[])',
+const routerAbi = parseAbi([
+  'function swapExactETHForTokens(uint256 amountOutMin, address[] path, address to, uint256 deadline) payable returns (uint256[] amounts)',
+  'function swapExactTokensForETH(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
+  'function swapExactTokensForTokens(uint256 amountIn, uint256 amountOutMin, address[] path, address to, uint256 deadline) returns (uint256[] amounts)',
 ])
-const MAX_UINT256 = 2n ** 256n - 1n
 
-function requireRouter(settings: ApiSettings): Address {
-  const router = settings.swapRouter
-  if (!router) throw new HttpFailure(501, 'swaps need a DEX on the chain; configure a swapRouter')
-  return router
+/** Gas of a swap that cannot be estimated (the allowance is not given yet): a hop's worth more per hop. */
+const fallbackSwapGas = (hops: number) => 150_000n + 100_000n * BigInt(hops)
+const FALLBACK_APPROVE_GAS = 60_000n
+/** An estimate is sent with this much room, in percent (state may move before the block). */
+const GAS_MARGIN_PERCENT = 20n
+
+const unsupportedNetwork = () =>
+  new BadRequest('Network not supported for Swaps', 'SWAPS_UNSUPPORTED_NETWORK')
+const insufficientLiquidity = () =>
+  new HttpFailure(422, 'Insufficient liquidity for this trade', 'INSUFFICIENT_LIQUIDITY')
+const slippageExceeded = () =>
+  new HttpFailure(409, 'The price moved more than the allowed slippage', 'SLIPPAGE_EXCEEDED')
+
+type SwapChainInfo = SwapChain & { chainId: number; caip2: string }
+
+/** The swap deployment of a CAIP-2 chain, if the API serves swaps there. */
+function findSwapChain(ctx: ApiContext, caip2Id: string): SwapChainInfo | undefined {
+  const chains = ctx.settings.swap?.chains
+  if (!chains || !Object.hasOwn(chains, caip2Id)) return undefined
+  const [namespace, reference] = caip2Id.split(':')
+  const chainId = Number(reference)
+  if (namespace !== 'eip155' || !Number.isSafeInteger(chainId) || !ctx.reader.has(chainId)) return undefined
+  const { router, weth } = chains[caip2Id]!
+  return { chainId, caip2: caip2Id, router: getAddress(router), weth: getAddress(weth) }
 }
 
-const priceOf = (prices: PriceSource, asset: ServedAsset) =>
-  prices.usd({ chainId: asset.caip2, symbol: asset.symbol, ...(asset.address && { address: asset.address }) })
+function swapChain(ctx: ApiContext, caip2Id: string): SwapChainInfo {
+  const chain = findSwapChain(ctx, caip2Id)
+  if (!chain) throw unsupportedNetwork()
+  return chain
+}
 
-export function convertRoutes({ reader, chains, prices, settings }: ApiContext): Hono {
+const caip2Of = (caip10Address: string) => caip10Address.split(':').slice(0, 2).join(':')
+
+/** The served asset a CAIP-10 address names on the swap chain, or a 400 naming the field. */
+function servedAsset(chains: ChainLookup, caip10Address: string, field: string): ServedAsset {
+  const asset = chains.assetOf(caip10Address)
+  if (!asset) throw new BadRequest(`${field}: not a token this API swaps`)
+  return asset
+}
+
+/** The router's side of an asset: its ERC20, WETH for the native currency. */
+const routerToken = (asset: ServedAsset, chain: SwapChainInfo): Address => asset.address ?? chain.weth
+
+type Quote = {
+  path: Address[]
+  amountOut: bigint
+  /** Percent, as the Uniswap V2 SDK's trade price impact: 1 - amountOut / (amountIn at the mid price). */
+  priceImpact: number
+  /** Percent. */
+  providerFee: number
+}
+
+/** Whether a failure is the chain saying no (a revert), rather than the chain being out of reach. */
+function isRevert(error: unknown): boolean {
+  return (
+    error instanceof BaseError &&
+    error.walk((e) => e instanceof ContractFunctionRevertedError || e instanceof ExecutionRevertedError) !==
+      null
+  )
+}
+
+const hasLiquidity = (
+  reserves: readonly [bigint, bigint] | undefined,
+): reserves is readonly [bigint, bigint] => reserves !== undefined && reserves[0] > 0n && reserves[1] > 0n
+
+/**
+ * The router's quote for `amountIn` of `from` in `to`: along the direct pair when it has
+ * liquidity, else through WETH; 422 when neither path can fill the trade or it would move
+ * the price more than {@link MAX_PRICE_IMPACT_PERCENT}.
+ */
+async function quote(
+  reader: ChainReader,
+  chain: SwapChainInfo,
+  from: Address,
+  to: Address,
+  amountIn: bigint,
+): Promise<Quote> {
+  const factory = await reader.routerFactory(chain.chainId, chain.router)
+  const pairOf = (a: Address, b: Address) => reader.pairReserves(chain.chainId, factory, a, b)
+  let path: Address[]
+  let hops: (readonly [bigint, bigint])[]
+  const direct = await pairOf(from, to)
+  if (hasLiquidity(direct)) {
+    path = [from, to]
+    hops = [direct]
+  } else {
+    if (from === chain.weth || to === chain.weth) throw insufficientLiquidity()
+    const [first, second] = await Promise.all([pairOf(from, chain.weth), pairOf(chain.weth, to)])
+    if (!hasLiquidity(first) || !hasLiquidity(second)) throw insufficientLiquidity()
+    path = [from, chain.weth, to]
+    hops = [first, second]
+  }
+  const amounts = await reader
+    .amountsOut(chain.chainId, chain.router, amountIn, path)
+    .catch((error: unknown) => {
+      // The library's own refusals (an amount its arithmetic overflows on, say).
+      throw isRevert(error) ? insufficientLiquidity() : error
+    })
+  const amountOut = amounts.at(-1) ?? 0n
+  // At the mid price amountIn buys amountIn * Π(reserveOut / reserveIn).
+  const reservesIn = hops.reduce((product, [reserveIn]) => product * reserveIn, 1n)
+  const reservesOut = hops.reduce((product, [, reserveOut]) => product * reserveOut, 1n)
+  const SCALE = 10n ** 12n
+  const kept = (amountOut * reservesIn * SCALE) / (amountIn * reservesOut)
+  const priceImpact = Math.max(0, Number(SCALE - kept) / 1e10)
+  if (amountOut === 0n || priceImpact > MAX_PRICE_IMPACT_PERCENT) throw insufficientLiquidity()
+  return {
+    path,
+    amountOut,
+    priceImpact: Math.round(priceImpact * 1e6) / 1e6,
+    providerFee: Math.round(PROVIDER_FEE_PERCENT * hops.length * 1e6) / 1e6,
+  }
+}
+
+/** Both sides of a trade: served assets on one swap chain, not the same one. */
+function tradeOf(ctx: ApiContext, from: string, to: string) {
+  const chain = swapChain(ctx, caip2Of(from))
+  if (caip2Of(to) !== chain.caip2) throw new BadRequest('from/to: both tokens must be on one chain')
+  const fromAsset = servedAsset(ctx.chains, from, 'from')
+  const toAsset = servedAsset(ctx.chains, to, 'to')
+  const fromToken = routerToken(fromAsset, chain)
+  const toToken = routerToken(toAsset, chain)
+  if (fromToken === toToken) throw new BadRequest('from/to: the same token on both sides')
+  return { chain, fromAsset, toAsset, fromToken, toToken }
+}
+
+async function withMargin(estimate: Promise<bigint>, fallback: bigint): Promise<bigint> {
+  try {
+    return ((await estimate) * (100n + GAS_MARGIN_PERCENT)) / 100n
+  } catch (error) {
+    // A transaction that would fail now (no allowance yet, a short balance) gets the fixed figure.
+    const wouldFail =
+      isRevert(error) ||
+      (error instanceof BaseError && error.walk((e) => e instanceof InsufficientFundsError) !== null)
+    if (wouldFail) return fallback
+    throw error
+  }
+}
+
+export function convertRoutes(ctx: ApiContext): Hono {
+  const { reader, chains } = ctx
   const routes = new Hono()
 
   routes.get('/v1/convert/tokens', (c) => {
     const { chainId } = readQuery(c, chainRequired, 'GET /v1/convert/tokens')
-    const id = chains.servedChain(chainId)
-    const native = reader.nativeCurrency(id)
+    const chain = swapChain(ctx, chainId)
+    const native = reader.nativeCurrency(chain.chainId)
     const tokens = [
       {
         name: native.name,
@@ -69,7 +257,7 @@ export function convertRoutes({ reader, chains, prices, settings }: ApiContext):
         decimals: native.decimals,
         logoUri: native.iconUrl,
       },
-      ...reader.tokens(id).map((token) => ({
+      ...reader.tokens(chain.chainId).map((token) => ({
         name: token.name,
         symbol: token.symbol,
         address: `${chainId}:${token.address}`,
@@ -83,26 +271,19 @@ export function convertRoutes({ reader, chains, prices, settings }: ApiContext):
 
   routes.get('/v1/convert/quotes', async (c) => {
     const q = readQuery(c, quotesQuery, 'GET /v1/convert/quotes')
-    const from = chains.assetOf(q.from)
-    const to = chains.assetOf(q.to)
-    if (!from || !to) throw new BadRequest('from/to: not a token this API quotes')
-    if (from.chainId !== to.chainId) throw new BadRequest('from/to: both tokens must be on one chain')
-    const [fromPrice, toPrice] = await Promise.all([priceOf(prices, from), priceOf(prices, to)])
-    if (!fromPrice || !toPrice) throw new BadRequest('from/to: not a token this API quotes')
-    // A quote at the source's prices: value in, value out, no fee.
-    const valueIn = Number(formatUnits(BigInt(q.amount), from.decimals)) * fromPrice
-    const amountOut = valueIn / toPrice
-    const toAmount =
-      BigInt(Math.floor(amountOut * 10 ** Math.min(to.decimals, 12))) *
-      10n ** BigInt(Math.max(to.decimals - 12, 0))
+    const { chain, fromToken, toToken } = tradeOf(ctx, q.from, q.to)
+    const found = await quote(reader, chain, fromToken, toToken, BigInt(q.amount))
     return c.json({
       quotes: [
         {
           id: null,
           fromAmount: q.amount,
           fromAccount: q.from,
-          toAmount: toAmount.toString(),
+          toAmount: found.amountOut.toString(),
           toAccount: q.to,
+          priceImpact: found.priceImpact,
+          providerFee: found.providerFee,
+          path: found.path.map((address) => `${chain.caip2}:${address}`),
         },
       ],
     })
@@ -110,17 +291,23 @@ export function convertRoutes({ reader, chains, prices, settings }: ApiContext):
 
   routes.get('/v1/convert/allowance', async (c) => {
     const q = readQuery(c, allowanceQuery, 'GET /v1/convert/allowance')
-    const router = requireRouter(settings)
-    const [namespace, reference, token] = q.tokenAddress.split(':') as [string, string, Address]
-    const chainId = chains.servedChain(`${namespace}:${reference}`)
-    if (token.toLowerCase() === NATIVE_TOKEN_ADDRESS) return c.json({ allowance: MAX_UINT256.toString() })
-    const allowance = await reader.allowance(chainId, getAddress(token), getAddress(q.userAddress), router)
+    const chain = swapChain(ctx, caip2Of(q.tokenAddress))
+    const asset = servedAsset(chains, q.tokenAddress, 'tokenAddress')
+    if (!asset.address) return c.json({ allowance: maxUint256.toString() })
+    const allowance = await reader.allowance(
+      chain.chainId,
+      asset.address,
+      getAddress(q.userAddress),
+      chain.router,
+    )
     return c.json({ allowance: allowance.toString() })
   })
 
   routes.get('/v1/convert/gas-price', async (c) => {
     const { chainId } = readQuery(c, chainRequired, 'GET /v1/convert/gas-price')
-    const gasPrice = await reader.gasPrice(chains.servedChain(chainId))
+    const chain = findSwapChain(ctx, chainId)
+    if (!chain) throw new BadRequest('Network not supported for Gas Price', 'GAS_PRICE_UNSUPPORTED_NETWORK')
+    const gasPrice = await reader.gasPrice(chain.chainId)
     return c.json({
       standard: gasPrice.toString(),
       fast: ((gasPrice * 12n) / 10n).toString(),
@@ -130,46 +317,85 @@ export function convertRoutes({ reader, chains, prices, settings }: ApiContext):
 
   routes.get('/v1/convert/build-approve', async (c) => {
     const q = readQuery(c, buildApproveQuery, 'GET /v1/convert/build-approve')
-    const router = requireRouter(settings)
-    const [namespace, reference, token] = q.from.split(':') as [string, string, Address]
-    const chainId = chains.servedChain(`${namespace}:${reference}`)
-    const amount = q.amount === undefined ? MAX_UINT256 : BigInt(q.amount)
-    const gasPrice = await reader.gasPrice(chainId)
+    const { chain, fromAsset } = tradeOf(ctx, q.from, q.to)
+    if (!fromAsset.address) throw new BadRequest('from: the native currency needs no approval')
+    const user = getAddress(q.userAddress)
+    const amount = q.amount === undefined ? maxUint256 : BigInt(q.amount)
+    const data = encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [chain.router, amount] })
+    const [gas, gasPrice] = await Promise.all([
+      withMargin(
+        reader.estimateGas(chain.chainId, { from: user, to: fromAsset.address, data }),
+        FALLBACK_APPROVE_GAS,
+      ),
+      reader.gasPrice(chain.chainId),
+    ])
     return c.json({
       tx: {
-        from: getAddress(q.userAddress),
-        to: getAddress(token),
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [router, amount] }),
+        from: user,
+        to: fromAsset.address,
+        data,
         value: '0',
-        eip155: { gas: '60000', gasPrice: gasPrice.toString() },
+        eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() },
       },
     })
   })
 
   routes.post('/v1/convert/build-transaction', async (c) => {
     const b = await readBody(c, buildTransactionBody, 'POST /v1/convert/build-transaction')
-    const router = requireRouter(settings)
-    const from = b.from.split(':') as [string, string, Address]
-    const to = b.to.split(':') as [string, string, Address]
-    const user = b.userAddress.split(':')[2] as Address
-    const chainId = chains.servedChain(`${from[0]}:${from[1]}`)
-    const gasPrice = await reader.gasPrice(chainId)
-    const deadline = BigInt(Math.floor(Date.now() / 1000) + 20 * 60)
-    // amountOutMin 0 means no slippage bound: harmless on pools nobody else trades (the
-    // devstack's), not on a public chain. Bounding it by the quote and eip155.slippage is
-    // hardening work still to do.
-    const data = encodeFunctionData({
-      abi: swapAbi,
-      functionName: 'swapExactTokensForTokens',
-      args: [BigInt(b.amount), 0n, [getAddress(from[2]), getAddress(to[2])], getAddress(user), deadline],
-    })
+    const { chain, fromAsset, toAsset, fromToken, toToken } = tradeOf(ctx, b.from, b.to)
+    const [userNamespace, , userAddress] = b.userAddress.split(':') as [string, string, Address]
+    if (userNamespace !== 'eip155') throw new BadRequest('userAddress: must be an eip155 account')
+    const user = getAddress(userAddress)
+    const amountIn = BigInt(b.amount)
+    const fresh = await quote(reader, chain, fromToken, toToken, amountIn)
+
+    // What the client accepts: its quote (else the fresh one) less the slippage.
+    const slippagePercent = b.eip155?.slippage ?? DEFAULT_SLIPPAGE_PERCENT
+    const MICRO = 100_000_000n // 100 % in millionths of a percent
+    const quoted = b.toAmount === undefined ? fresh.amountOut : BigInt(b.toAmount)
+    const amountOutMin = (quoted * (MICRO - BigInt(Math.round(slippagePercent * 1e6)))) / MICRO
+    if (fresh.amountOut < amountOutMin) throw slippageExceeded()
+
+    const deadline = BigInt(Math.floor(Date.now() / 1000) + SWAP_DEADLINE_SECONDS)
+    let data: Hex
+    let value = 0n
+    if (!fromAsset.address) {
+      data = encodeFunctionData({
+        abi: routerAbi,
+        functionName: 'swapExactETHForTokens',
+        args: [amountOutMin, fresh.path, user, deadline],
+      })
+      value = amountIn
+    } else if (!toAsset.address) {
+      data = encodeFunctionData({
+        abi: routerAbi,
+        functionName: 'swapExactTokensForETH',
+        args: [amountIn, amountOutMin, fresh.path, user, deadline],
+      })
+    } else {
+      data = encodeFunctionData({
+        abi: routerAbi,
+        functionName: 'swapExactTokensForTokens',
+        args: [amountIn, amountOutMin, fresh.path, user, deadline],
+      })
+    }
+    const fallbackGas = fallbackSwapGas(fresh.path.length - 1)
+    const [gas, gasPrice] = await Promise.all([
+      b.disableEstimate
+        ? fallbackGas
+        : withMargin(
+            reader.estimateGas(chain.chainId, { from: user, to: chain.router, data, value }),
+            fallbackGas,
+          ),
+      reader.gasPrice(chain.chainId),
+    ])
     return c.json({
       tx: {
-        from: getAddress(user),
-        to: router,
+        from: user,
+        to: chain.router,
         data,
-        amount: '0',
-        eip155: { gas: '250000', gasPrice: gasPrice.toString() },
+        value: value.toString(),
+        eip155: { gas: gas.toString(), gasPrice: gasPrice.toString() },
       },
     })
   })
