@@ -37,6 +37,13 @@ export function TryThis(): ReactElement {
           are connected, the network list moves between the two accounts without asking either wallet.
         </li>
         <li>
+          On <b>Latch Local 31337</b>, open the account view and click <b>Swap</b>: type <code>0.1</code> ETH,
+          pick <b>LUSD</b> to receive, <b>Review swap</b>, then <b>Swap</b> and approve in the dev wallet.
+          Swap some LUSD to <b>LTK</b> next: the review asks you to <b>Approve LUSD</b> first. <b>ZDT</b> has
+          no pool, so the widget says the liquidity is insufficient. On Latch Local 31338 the Swap button is
+          disabled and says where swaps work.
+        </li>
+        <li>
           On Solana, <b>Send</b> SOL or LUSD from the account view to another dev account, e.g.{' '}
           <code>GhRyoUhND4gg9r43H76zuc1ukkDhuv8uSqiGesTXuxYY</code>, and approve in the Solana prompt; the
           balances update. <b>Receive</b> shows your Solana address as a QR code.

@@ -1,6 +1,6 @@
 /**
  * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
- * adapters, the send, receive and activity features, and the app's metadata.
+ * adapters, the send, receive, activity and swap features, and the app's metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
@@ -11,6 +11,7 @@ import { history } from 'latchkit/plugins/history'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
+import { swaps } from 'latchkit/plugins/swaps'
 import type { DevstackConfig } from './devstackConfig'
 import { signInTurnedOn } from './signInChoice'
 
@@ -33,6 +34,9 @@ export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'
       send(),
       receive(),
       history(),
+      // Swaps through the Uniswap V2 the devstack deploys, offered on the first local chain
+      // only, so a person can also see what the widget says on a network without swaps.
+      swaps({ chains: config.networks.slice(0, 1).map((chain) => `eip155:${chain.chainId}` as const) }),
       // Sign-in with the wallet, checked and kept by the API server's /siwe/* routes; only
       // when the visitor turned it on (signInChoice.ts says why it is not on by default).
       ...(config.api && signInTurnedOn() ? [siwe({ verifier: httpVerifier(config.api.url) })] : []),

@@ -1,9 +1,10 @@
-import { LatchError } from 'latchkit'
+import { isUserRejection, LatchError } from 'latchkit'
 import type { Translate } from 'latchkit/react'
 import { describeFailure } from 'latchkit/react/views'
 
 /**
- * The visitor's words for a failed step: `swaps.error.<code>` when a locale names the code,
+ * The visitor's words for a failed step: 'Transaction declined' when the wallet was told
+ * no, `swaps.error.<code>` when a locale names the code,
  * the error's own message for the swap codes, otherwise what `describeFailure` says (the
  * short message and the wallet's or node's reason).
  *
@@ -11,6 +12,7 @@ import { describeFailure } from 'latchkit/react/views'
  * describeSwapError(error, t, t('swaps.failed')) // 'Insufficient liquidity for this trade'
  */
 export function describeSwapError(reason: unknown, t: Translate, fallback: string): string {
+  if (isUserRejection(reason)) return t('swaps.declined')
   if (reason instanceof LatchError) {
     const key = `swaps.error.${reason.code}`
     const text = t(key)

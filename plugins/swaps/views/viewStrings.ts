@@ -28,6 +28,7 @@ export const swapsViewStrings = {
   'swaps.cancel': 'Cancel',
   'swaps.swapped': 'Swapped {amount} {from} for {to}',
   'swaps.failed': 'Swap failed',
+  'swaps.declined': 'Transaction declined',
   'swaps.approveFailed': 'Approval failed',
   'swaps.unavailableOn': 'Swaps are not available on {network}.',
   'swaps.switchTo': 'Switch to {network}',

@@ -1,14 +1,17 @@
 /**
- * The host page of the send and receive browser tests: the kernel with the EVM adapter,
- * the local API (token balances) and both plugins, the dev wallet, and the connect button
+ * The host page of the send, receive and swap browser tests: the kernel with the EVM
+ * adapter, the local API (token balances), the send and receive plugins (and, when the
+ * config names swap chains, swaps and history), the dev wallet, and the connect button
  * (an account button once connected).
  * The test writes the chains and URLs into `window.sendTestConfig` before this runs.
  */
 import { createKernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { localChain } from 'latchkit/networks'
+import { history } from 'latchkit/plugins/history'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
+import { swaps } from 'latchkit/plugins/swaps'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { createRoot } from 'react-dom/client'
 import { installDevWallet } from '../../../devstack/dev-wallet'
@@ -19,6 +22,10 @@ export type SendTestConfig = {
   walletChains: Array<{ chainId: number; name: string; rpcUrl: string }>
   accounts: string[]
   apiUrl: string
+  /** Chain ids swaps are offered on; with them the page adds swaps() and history(). */
+  swapChains?: number[]
+  /** How often an open swap form asks for its quote again (the plugin's default without it). */
+  swapQuoteRefreshMs?: number
 }
 
 declare global {
@@ -34,7 +41,19 @@ const kernel = createKernel({
   adapters: [evmAdapter()],
   projectId: 'send-test',
   api: { blockchainUrl: config.apiUrl },
-  plugins: [receive(), send()],
+  plugins: [
+    receive(),
+    send(),
+    ...(config.swapChains
+      ? [
+          swaps({
+            chains: config.swapChains.map((id) => `eip155:${id}` as const),
+            ...(config.swapQuoteRefreshMs !== undefined && { quoteRefreshMs: config.swapQuoteRefreshMs }),
+          }),
+          history(),
+        ]
+      : []),
+  ],
   logger: { level: 'warn' },
 })
 createRoot(document.getElementById('root') as HTMLElement).render(
