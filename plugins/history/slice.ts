@@ -1,12 +1,9 @@
-import type { Draft } from 'immer'
-import { ConfigError, type Kernel } from 'latchkit'
+import type { Kernel } from 'latchkit'
+import { type PluginSliceAccess, pluginSlice } from 'latchkit/internal'
 import { HISTORY_PLUGIN_ID, type HistoryState } from './state'
 
 /** The history slice as the views and actions reach it: through the kernel they are given. */
-export interface HistorySliceAccess {
-  get(): HistoryState
-  set(recipe: (draft: Draft<HistoryState>) => void): void
-}
+export type HistorySliceAccess = PluginSliceAccess<HistoryState>
 
 /**
  * The history plugin's slice of `kernel`. Throws a ConfigError that says what to add when
@@ -16,18 +13,5 @@ export interface HistorySliceAccess {
  * const { transactions, next } = historySlice(kernel).get()
  */
 export function historySlice(kernel: Kernel): HistorySliceAccess {
-  if (kernel.pluginState(HISTORY_PLUGIN_ID) === undefined) {
-    throw new ConfigError('The history plugin is not installed', {
-      code: 'INVALID_OPTIONS',
-      details: "Add history() from 'latchkit/plugins/history' to createKernel({ plugins }).",
-    })
-  }
-  return {
-    get: () => kernel.pluginState<HistoryState>(HISTORY_PLUGIN_ID) as HistoryState,
-    set(recipe) {
-      kernel.store.setState((draft) => {
-        recipe(draft.plugins[HISTORY_PLUGIN_ID] as Draft<HistoryState>)
-      })
-    },
-  }
+  return pluginSlice<HistoryState>(kernel, HISTORY_PLUGIN_ID, "history() from 'latchkit/plugins/history'")
 }
