@@ -65,6 +65,8 @@ export function prepareSwap(kernel: Kernel): PreparedSwap {
   const account = kernel.getState().accounts[namespace]
   const held = account ? heldSwapTokens(account, network) : []
   const current = held.find((token) => sameToken(token, sourceToken))
+  // The held entries carry today's balance and price; the form's copy may be the API's.
+  const target = held.find((token) => sameToken(token, toToken)) ?? toToken
   const balance = current?.balance ? parseUnits(current.balance, sourceToken.decimals) : 0n
   if (amount > balance) {
     refuse(
@@ -97,8 +99,8 @@ export function prepareSwap(kernel: Kernel): PreparedSwap {
   return {
     network,
     address,
-    source: sourceToken,
-    target: toToken,
+    source: current ?? sourceToken,
+    target,
     amount,
     typed,
     quote,

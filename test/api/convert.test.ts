@@ -195,13 +195,13 @@ describe('quotes come from the router', () => {
       providerFee: 0.3,
       path,
     })
-    // 1 - out / (what the mid price gives), read from the pair itself.
+    // 1 - out / (what the mid price gives after the pool's 0.3 % fee), read from the pair.
     const [reserveIn, reserveOut] = await reservesOf(routerPath[0]!, routerPath[1]!)
-    const midOut = (Number(amount) * Number(reserveOut)) / Number(reserveIn)
+    const midOut = (Number(amount) * 0.997 * Number(reserveOut)) / Number(reserveIn)
     expect(quote.priceImpact).toBeCloseTo((1 - Number(amounts.at(-1)!) / midOut) * 100, 4)
-    // A trade of 1 % of the pool or less: the 0.3 % fee and at most about 1 % of impact.
-    expect(quote.priceImpact).toBeGreaterThan(0.3)
-    expect(quote.priceImpact).toBeLessThan(1.5)
+    // A trade of 1 % of the pool or less: some impact, at most about 1 %; the fee is apart.
+    expect(quote.priceImpact).toBeGreaterThan(0)
+    expect(quote.priceImpact).toBeLessThan(1.2)
   })
 
   it('prices at the pools: 1 ETH buys about 2,000 LUSD, 1 LTK about 2.5 LUSD', async () => {
@@ -623,9 +623,9 @@ describe('through WETH when two tokens have no pair of their own', () => {
     })
     // The mid price along the path: 200 ZDT : 1 ETH, then the WETH/LUSD pool as it is now.
     const [wethReserve, lusdReserve] = await reservesOf(fixtureUniswap.weth, fixtureContracts.LUSD)
-    const midOut = ((Number(amount) * 1e18) / 200) * (Number(lusdReserve) / Number(wethReserve))
+    const midOut = ((Number(amount) * 1e18 * 0.997) / 200) * ((0.997 * Number(lusdReserve)) / Number(wethReserve))
     expect(quote.priceImpact).toBeCloseTo((1 - Number(amounts.at(-1)!) / midOut) * 100, 3)
-    expect(quote.priceImpact).toBeGreaterThan(0.6)
+    expect(quote.priceImpact).toBeGreaterThan(0)
 
     const tx = await builtSwap({
       amount: amount.toString(),

@@ -3,6 +3,7 @@ import { formatBalance, safeImageUrl, useT } from 'latchkit/react'
 import { type ReactElement, useId, useState } from 'react'
 import type { SwapToken } from '../state'
 import { searchSwapTokens } from '../swapTokens'
+import { swapsCss } from './swapsCss'
 
 export interface TokenPickerProps {
   held: readonly SwapToken[]
@@ -34,6 +35,24 @@ function TokenRow({ token, onPick }: { token: SwapToken; onPick: (token: SwapTok
   )
 }
 
+/** A heading and its tokens. */
+function TokenSection(props: {
+  title: string
+  tokens: readonly SwapToken[]
+  onPick: (token: SwapToken) => void
+}): ReactElement {
+  return (
+    <section>
+      <h3>{props.title}</h3>
+      <ul className="lk-swap-list">
+        {props.tokens.map((token) => (
+          <TokenRow key={token.address} token={token} onPick={props.onPick} />
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /**
  * The token picker: a search over the account's tokens and the swap API's suggested ones
  * (by symbol, name or address), the account's first.
@@ -46,6 +65,7 @@ export function TokenPicker({ held, suggested, onPick, onClose }: TokenPickerPro
   const others = searchSwapTokens(suggested, search)
   return (
     <div className="lk-stack" data-latchkit="swap-token-picker">
+      <style>{swapsCss}</style>
       <div className="lk-swap-line">
         <label htmlFor={id} className="lk-grow">
           <input
@@ -64,17 +84,11 @@ export function TokenPicker({ held, suggested, onPick, onClose }: TokenPickerPro
           {t('swaps.close')}
         </button>
       </div>
-      <ul className="lk-swap-list">
-        {mine.length > 0 && <h3>{t('swaps.yourTokens')}</h3>}
-        {mine.map((token) => (
-          <TokenRow key={token.address} token={token} onPick={onPick} />
-        ))}
-        {others.length > 0 && <h3>{t('swaps.suggested')}</h3>}
-        {others.map((token) => (
-          <TokenRow key={token.address} token={token} onPick={onPick} />
-        ))}
-        {mine.length + others.length === 0 && <li className="lk-muted">{t('swaps.noTokens')}</li>}
-      </ul>
+      <div className="lk-swap-lists">
+        {mine.length > 0 && <TokenSection title={t('swaps.yourTokens')} tokens={mine} onPick={onPick} />}
+        {others.length > 0 && <TokenSection title={t('swaps.suggested')} tokens={others} onPick={onPick} />}
+        {mine.length + others.length === 0 && <p className="lk-muted">{t('swaps.noTokens')}</p>}
+      </div>
     </div>
   )
 }

@@ -16,6 +16,7 @@ export const swapsCss = `
 .lk-facts dt{color:var(--lk-muted)}
 .lk-facts dd{margin:0;text-align:right;overflow-wrap:anywhere}
 .lk-input{width:100%;min-height:40px;padding:0 12px;border:1px solid var(--lk-border);border-radius:calc(var(--lk-radius) * .75);background:var(--lk-bg);color:var(--lk-fg);font:inherit}
-.lk-swap-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px;max-height:320px;overflow:auto}
-.lk-swap-list h3{font-size:12px;color:var(--lk-muted);margin:8px 0 4px;font-weight:500}
+.lk-swap-lists{max-height:360px;overflow:auto}
+.lk-swap-lists h3{font-size:12px;color:var(--lk-muted);margin:8px 0 4px;font-weight:500}
+.lk-swap-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:4px}
 `

@@ -148,7 +148,7 @@ const routerToken = (asset: ServedAsset, chain: SwapChainInfo): Address => asset
 type Quote = {
   path: Address[]
   amountOut: bigint
-  /** Percent, as the Uniswap V2 SDK's trade price impact: 1 - amountOut / (amountIn at the mid price). */
+  /** Percent: 1 - amountOut / (amountIn at the mid price, less the pools' fee). */
   priceImpact: number
   /** Percent. */
   providerFee: number
@@ -201,9 +201,11 @@ async function quote(
       throw isRevert(error) ? insufficientLiquidity() : error
     })
   const amountOut = amounts.at(-1) ?? 0n
-  // At the mid price amountIn buys amountIn * Π(reserveOut / reserveIn).
-  const reservesIn = hops.reduce((product, [reserveIn]) => product * reserveIn, 1n)
-  const reservesOut = hops.reduce((product, [, reserveOut]) => product * reserveOut, 1n)
+  // At the mid price, after each pool's 0.3 % fee, amountIn buys
+  // amountIn * Π(0.997 * reserveOut / reserveIn): what falls short of that is the impact of
+  // the trade's own size (the fee is reported apart, as providerFee).
+  const reservesIn = hops.reduce((product, [reserveIn]) => product * reserveIn * 1000n, 1n)
+  const reservesOut = hops.reduce((product, [, reserveOut]) => product * reserveOut * 997n, 1n)
   const SCALE = 10n ** 12n
   const kept = (amountOut * reservesIn * SCALE) / (amountIn * reservesOut)
   const priceImpact = Math.max(0, Number(SCALE - kept) / 1e10)
