@@ -12,7 +12,6 @@
  */
 
 export type { SwapsMessageCode } from './messages'
-export { swapsMessages } from './messages'
 export type { SwapProblem, SwapQuote, SwapSettings, SwapsState, SwapToken } from './state'
 export {
   DEFAULT_SLIPPAGE,

@@ -7,7 +7,7 @@ import {
   type SwapsState,
 } from './state'
 import { swapsStrings } from './strings'
-import { swapNetworkNames, swapUnavailability } from './swapNetwork'
+import { swapNetworkNames, swapUnavailability } from './swapAvailability'
 
 export interface SwapsOptions {
   /** The networks swaps are offered on (CAIP-2). Default: the 12 networks of DEFAULT_SWAP_CHAINS. */
@@ -97,7 +97,7 @@ export function swaps(options: SwapsOptions = {}): Plugin<SwapsState> {
           unavailable: (kernel) => {
             const problem = swapUnavailability(kernel)
             if (!problem) return undefined
-            return problem.code === 'SWAPS_EVM_ONLY'
+            return problem === 'SWAPS_EVM_ONLY'
               ? ctx.i18n.t('swaps.evmOnly')
               : ctx.i18n.t('swaps.onlyOn', { networks: swapNetworkNames(kernel).join(', ') })
           },

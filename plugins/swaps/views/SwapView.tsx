@@ -4,11 +4,12 @@ import { formatBalance, safeImageUrl, useAccount, useKernel, useNetwork, useT } 
 import { type FormEvent, type ReactElement, useEffect, useMemo, useState } from 'react'
 import { fetchSwapGasPrice } from '../fetchSwapGasPrice'
 import { fetchSwapTokens } from '../fetchSwapTokens'
+import { swapsMessages } from '../messages'
 import { prepareSwap } from '../prepareSwap'
 import { swapsSlice } from '../slice'
 import type { SwapsState, SwapToken } from '../state'
 import { maxSwapAmount, shownAmount, swapBaseUnits } from '../swapAmount'
-import { swapUnavailability } from '../swapNetwork'
+import { swapUnavailability } from '../swapAvailability'
 import { heldSwapTokens, isNativeSwapToken, sameToken, swapTokenLists } from '../swapTokens'
 import { watchSwapQuotes } from '../watchSwapQuotes'
 import { describeSwapError } from './describeSwapError'
@@ -109,7 +110,7 @@ export default function SwapView(): ReactElement {
   useEffect(() => (unavailable ? undefined : watchSwapQuotes(kernel)), [kernel, unavailable])
 
   if (unavailable && caipNetwork) {
-    return <Unavailable network={caipNetwork.name} message={unavailable.message} />
+    return <Unavailable network={caipNetwork.name} message={swapsMessages[unavailable]} />
   }
   if (picking) {
     return (
