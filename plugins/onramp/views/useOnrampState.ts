@@ -1,0 +1,15 @@
+'use client'
+import { useKernelState } from 'latchkit/react'
+import { initialOnrampState, ONRAMP_PLUGIN_ID, type OnrampState } from '../state'
+
+const EMPTY = initialOnrampState()
+
+/**
+ * The on-ramp slice, re-rendering when it changes.
+ *
+ * @example
+ * const { quotes, purchase } = useOnrampState()
+ */
+export function useOnrampState(): OnrampState {
+  return useKernelState((state) => (state.plugins[ONRAMP_PLUGIN_ID] as OnrampState | undefined) ?? EMPTY)
+}
