@@ -22,6 +22,7 @@ import {
   fixtureSpamNft,
   fixtureTokens,
   historyCounterparty,
+  rampTreasury,
   uniswapDeployer,
 } from './fixtures.js'
 import { localChain } from './local-chain.js'
@@ -43,7 +44,10 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
   for (const key of tokenKeys) {
     const token = fixtureTokens[key]
     const supply =
-      token.seedBalance * BigInt(fixtureAccounts.length) + token.counterpartyBalance + fixtureLiquidityOf(key)
+      token.seedBalance * BigInt(fixtureAccounts.length) +
+      token.counterpartyBalance +
+      token.rampTreasuryBalance +
+      fixtureLiquidityOf(key)
     txs[token.deployNonce] = {
       data: encodeDeployData({
         abi: FixtureToken.abi,
@@ -117,6 +121,20 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
           abi: FixtureToken.abi,
           functionName: 'transfer',
           args: [uniswapDeployer.address, liquidity],
+        }),
+        gas: callGas,
+      })
+    }
+  }
+  // The ramp treasury's share, which the devstack's ramps deliver to buyers.
+  for (const key of tokenKeys) {
+    if (fixtureTokens[key].rampTreasuryBalance > 0n) {
+      txs.push({
+        to: fixtureContracts[key],
+        data: encodeFunctionData({
+          abi: FixtureToken.abi,
+          functionName: 'transfer',
+          args: [rampTreasury.address, fixtureTokens[key].rampTreasuryBalance],
         }),
         gas: callGas,
       })

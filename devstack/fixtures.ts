@@ -80,6 +80,8 @@ export type FixtureToken = {
   seedBalance: bigint
   /** What the history counterparty gets on top, to trade with the history account. */
   counterpartyBalance: bigint
+  /** What the ramp treasury gets on top, to deliver what the devstack's ramps sell. */
+  rampTreasuryBalance: bigint
   /** Nonce of account 0 that deploys it; fixes the address on every chain. */
   deployNonce: number
 }
@@ -92,6 +94,7 @@ export const fixtureTokens: Readonly<Record<FixtureTokenKey, FixtureToken>> = {
     decimals: 6,
     seedBalance: 10_000n * 10n ** 6n,
     counterpartyBalance: 100_000n * 10n ** 6n,
+    rampTreasuryBalance: 1_000_000n * 10n ** 6n,
     deployNonce: 0,
   },
   LTK: {
@@ -100,6 +103,7 @@ export const fixtureTokens: Readonly<Record<FixtureTokenKey, FixtureToken>> = {
     decimals: 18,
     seedBalance: 1_000n * 10n ** 18n,
     counterpartyBalance: 10_000n * 10n ** 18n,
+    rampTreasuryBalance: 100_000n * 10n ** 18n,
     deployNonce: 1,
   },
   ZDT: {
@@ -108,6 +112,7 @@ export const fixtureTokens: Readonly<Record<FixtureTokenKey, FixtureToken>> = {
     decimals: 0,
     seedBalance: 500n,
     counterpartyBalance: 0n,
+    rampTreasuryBalance: 0n,
     deployNonce: 2,
   },
 }
@@ -159,6 +164,16 @@ export function fixtureNftIdsOf(accountIndex: number): bigint[] {
 export const uniswapDeployer: FixtureAccount = {
   address: '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
   privateKey: '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+}
+
+/**
+ * Pays out what the devstack's ramps (devstack/ramp) sell: anvil account 6, which no test
+ * connects with. It holds anvil's 10,000 ETH and the fixture tokens' `rampTreasuryBalance`
+ * (1,000,000 LUSD, 100,000 LTK), sent by account 0 when the fixtures are deployed.
+ */
+export const rampTreasury: FixtureAccount = {
+  address: '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  privateKey: '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e',
 }
 
 /**

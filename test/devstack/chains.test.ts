@@ -11,6 +11,7 @@ import {
   fixtureNft,
   fixtureNftIdsOf,
   fixtureTokens,
+  rampTreasury,
 } from '../../devstack/fixtures.js'
 import { localChain } from '../../devstack/local-chain.js'
 import { getDevstack } from '../support/devstack.js'
@@ -29,6 +30,11 @@ describe('fixture facts', () => {
       expect(privateKeyToAccount(account.privateKey).address).toBe(account.address)
       expect(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex }).address).toBe(account.address)
     })
+  })
+
+  it('has the ramp treasury as anvil account 6, with its key', () => {
+    expect(mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: 6 }).address).toBe(rampTreasury.address)
+    expect(privateKeyToAccount(rampTreasury.privateKey).address).toBe(rampTreasury.address)
   })
 })
 
@@ -55,6 +61,8 @@ describe('shared devstack chains', () => {
       for (const account of fixtureAccounts) {
         expect(await read('balanceOf', [account.address])).toBe(token.seedBalance)
       }
+      // What the devstack's ramps deliver: tests that buy run on chains of their own.
+      expect(await read('balanceOf', [rampTreasury.address])).toBe(token.rampTreasuryBalance)
     })
 
     it('mints the NFTs to accounts 0 and 1 with data: URI metadata', async () => {
