@@ -10,7 +10,9 @@
  * The local Solana endpoint (litesvm, in this process) runs too, for the dev Solana wallet,
  * with the Solana history index following it (in memory: the ledger is new on every start).
  * The EVM history index (Ponder, one process for the app's two chains, PGlite in a temporary
- * directory) boots and catches up while the rest starts: about a minute on 2 cores.
+ * directory) boots and catches up while the rest starts: about a minute on 2 cores. The
+ * local API server starts the two ramps (devstack/ramp) it offers as on-ramp providers,
+ * each a checkout page on its own port that delivers test money on the app's chains.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -76,6 +78,8 @@ export type StartedDemo = {
   solana: DemoSolana
   /** What the page reads from /devstack.json. */
   config: DevstackConfig
+  /** The on-ramp's providers: the local ramps' checkout origins, by name (Latch Ramp, Ramp Beta). */
+  ramps: { id: string; name: string; url: string }[]
   /** Resolves once the EVM history index has caught up with the chains' heads at start. */
   historyReady: Promise<void>
   /** Stops the web server, every anvil and the Solana endpoint; resolves once they are gone. Safe to call twice. */
@@ -223,6 +227,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     chains,
     solana,
     config,
+    ramps: api.ramps.map((ramp) => ({ id: ramp.brand.id, name: ramp.brand.name, url: ramp.url })),
     historyReady: evmIndex.ready,
     stop() {
       stopping ??= Promise.allSettled([web.close(), api.stop(), started.stop(), solanaRpc.stop()]).then(
@@ -320,6 +325,7 @@ async function main(): Promise<void> {
       ` (or "Latch Dev Solana", approved in its prompt at the bottom right).` +
       `\n  chains: ${chainList.join(', ')} · ready in ${Date.now() - started} ms · Ctrl-C stops everything` +
       `\n  solana: ${demo.solana.rpcUrl} (ws ${demo.solana.wsUrl}) · ${demo.solana.caipNetworkId}` +
+      `\n  on-ramp: ${demo.ramps.map((ramp) => `${ramp.name} ${ramp.url}`).join(', ')} · test card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)` +
       `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab lists what it has reached\n`,
   )
   demo.historyReady.then(

@@ -8,6 +8,7 @@ import type { ApiSettings, SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { createChainReader } from './api/chainReader.js'
 import { createApiApp } from './api/createApiApp.js'
+import type { OnrampSettings } from './api/onrampProvider.js'
 import { openDatabase } from './db/openDatabase.js'
 import type { Database, DatabaseOption } from './db/sqlClient.js'
 import { listen } from './http/listen.js'
@@ -41,6 +42,14 @@ export type ServerConfig = {
    * @example { chains: { 'eip155:1': { router: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D', weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' } } }
    */
   swap?: SwapSettings
+  /**
+   * The on-ramp providers (`/v1/onramp/*`, `/v1/generators/onrampurl`, history's `onramp`
+   * filter), each an `OnrampProvider` (server/api/onrampProvider.ts) written against the
+   * provider's own API. Default: none, and those routes answer 501.
+   *
+   * @example { providers: [acmeRamp], usdPerEur: 1.08 }
+   */
+  onramp?: OnrampSettings
 }
 
 export type RunningServer = {
@@ -87,6 +96,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       reader: createChainReader(config.chains),
       settings,
       corsOrigins: config.corsOrigins ?? [],
+      ...(config.onramp && { onramp: config.onramp }),
       ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
       ...(verifier && { siwe: () => verifier?.app }),
     })

@@ -44,6 +44,7 @@ export function toChainConfig(chain: ApiChain): ChainConfig {
   return {
     chainId: chain.chainId,
     rpcUrl: chain.rpcUrl,
+    name: `Latch Local ${chain.chainId}`,
     nativeCurrency: {
       name: 'Ether',
       symbol: 'ETH',

@@ -16,6 +16,9 @@ export const fixturePrices: Readonly<Record<PricedAsset, number>> = {
   ZDT: 0.1,
 }
 
+/** USD per euro: how the on-ramp quotes payments in EUR, and what the devstack's ramps charge. */
+export const FIXTURE_USD_PER_EUR = 1.1
+
 /** Icon hue per asset, so each has its own colour. */
 export const fixtureHues: Readonly<Record<PricedAsset, number>> = {
   native: 230,

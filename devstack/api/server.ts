@@ -1,8 +1,9 @@
 /**
  * Starts the local API server on 127.0.0.1: the API service of server/api over the local
  * chains, configured with the fixtures (tokens, prices, wallet registry, images), plus
- * what only development needs: the on-ramp stand-in, the fault switch and the request
- * log. Tests and `npm run demo` start one; `stop()` ends it and every open connection.
+ * what only development needs: the devstack's two ramps (devstack/ramp) as its on-ramp
+ * providers, each on its own port, the fault switch and the request log. Tests and
+ * `npm run demo` start one; `stop()` ends it, its ramps and every open connection.
  *
  * Browsers may call it from pages on this machine (any `http://127.0.0.1:<port>`,
  * `http://localhost:<port>` or `http://[::1]:<port>` origin) unless `corsOrigins` or
@@ -14,6 +15,7 @@ import type { ApiSettings, NameService, SwapSettings } from '../../server/api/ap
 import { createChainReader } from '../../server/api/chainReader.js'
 import { createApiApp } from '../../server/api/createApiApp.js'
 import type { HistorySource } from '../../server/api/historySource.js'
+import type { OnrampSettings } from '../../server/api/onrampProvider.js'
 import { createSolanaReader } from '../../server/api/solanaReader.js'
 import { listen } from '../../server/http/listen.js'
 import {
@@ -22,12 +24,12 @@ import {
   type SiweVerifierServer,
 } from '../../server/siwe/index.js'
 import { fixtureUniswap } from '../fixtures.js'
+import { type RampProviderServer, startRampProviders } from '../ramp/index.js'
 import { faultMiddleware, faultRoutes } from './faultRoutes.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
 import { type ApiChain, type ApiSolanaChain, toChainConfig, toSolanaChainConfig } from './fixtureChains.js'
 import { fixtureImages } from './fixtureImages.js'
-import { onrampStandInRoutes } from './onrampStandIn.js'
-import { fixturePriceSource } from './prices.js'
+import { FIXTURE_USD_PER_EUR, fixturePriceSource } from './prices.js'
 import { createWalletRegistry, listedWallets } from './walletRegistry.js'
 
 export type { ApiChain, ApiSolanaChain } from './fixtureChains.js'
@@ -100,6 +102,13 @@ export type StartApiServerOptions = {
    * `startSolanaIndexer(...).source`). Default: none, and every history is empty.
    */
   history?: readonly HistorySource[]
+  /**
+   * The on-ramp. Default: the devstack's ramps, Latch Ramp (1 %) and Ramp Beta (2 %), each
+   * on its own port of `host`, delivering on the served chains from the ramp treasury;
+   * started with the server and stopped with it (`api.ramps`). Providers of your own
+   * instead, or `false` for none (the on-ramp routes answer 501).
+   */
+  onramp?: OnrampSettings | false
 }
 
 /** The sign-in verifier's options; its chains are the API server's. */
@@ -118,6 +127,8 @@ export type ApiServer = {
   faults: FaultSwitch
   /** Live project settings: changes apply to the next request. */
   settings: ApiSettings
+  /** The devstack ramps it started as its on-ramp providers (none when `onramp` was given). */
+  ramps: readonly RampProviderServer[]
   /**
    * Allows browser pages at exactly these origins from the next request on, instead of
    * the ones allowed so far (for a page whose origin is only known once its own server
@@ -183,28 +194,48 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   }
   // Opened first: a data dir that cannot be opened fails the start, not the first sign-in.
   if (options.siwe) await serveSiwe(options.siwe)
+  let ramps: RampProviderServer[] = []
+  if (options.onramp === undefined) {
+    ramps = await startRampProviders({ chains: options.chains, host }).catch(async (error: unknown) => {
+      await closeSiwe()
+      throw error
+    })
+  }
+  const stopRamps = () => Promise.allSettled(ramps.map((ramp) => ramp.stop()))
+  const onramp: OnrampSettings | undefined =
+    options.onramp === undefined
+      ? { providers: ramps.map((ramp) => ramp.provider), usdPerEur: FIXTURE_USD_PER_EUR }
+      : options.onramp || undefined
   const registry = createWalletRegistry()
   const reader = createChainReader(options.chains.map(toChainConfig))
-  const app = createApiApp({
-    reader,
-    history: options.history ?? [],
-    settings,
-    prices: fixturePriceSource,
-    registry: listedWallets(registry),
-    images: fixtureImages(registry),
-    names: options.names,
-    siwe: () => siwe?.app,
-    ...(options.solana && {
-      solana: createSolanaReader(toSolanaChainConfig(options.solana), fixturePriceSource),
-    }),
-    corsOrigins: allowOrigin,
-    ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
-    middleware: [faultMiddleware(faults, () => performance.now() - start)],
-    devRoutes: options.devRoutes === false ? [] : [faultRoutes(faults)],
-    routes: [onrampStandInRoutes(options.chains)],
-  })
+  let app: Hono
+  try {
+    app = createApiApp({
+      reader,
+      history: options.history ?? [],
+      settings,
+      prices: fixturePriceSource,
+      registry: listedWallets(registry),
+      images: fixtureImages(registry),
+      names: options.names,
+      siwe: () => siwe?.app,
+      ...(options.solana && {
+        solana: createSolanaReader(toSolanaChainConfig(options.solana), fixturePriceSource),
+      }),
+      corsOrigins: allowOrigin,
+      ...(options.maxBodyBytes !== undefined && { maxBodyBytes: options.maxBodyBytes }),
+      middleware: [faultMiddleware(faults, () => performance.now() - start)],
+      devRoutes: options.devRoutes === false ? [] : [faultRoutes(faults)],
+      ...(onramp && { onramp }),
+    })
+  } catch (error) {
+    await stopRamps()
+    await closeSiwe()
+    throw error
+  }
 
   const server = await listen(app.fetch, { port: options.port ?? 0, host }).catch(async (error: unknown) => {
+    await stopRamps()
     await closeSiwe()
     throw error
   })
@@ -215,6 +246,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     app,
     faults,
     settings,
+    ramps,
     setCorsOrigins(origins) {
       corsOrigins = new Set(origins)
     },
@@ -224,6 +256,8 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
         // A hanging call would hold the server open until its client gave up.
         faults.releaseAll()
         await server.close()
+        // Deliveries under way finish before the caller stops the chains.
+        await stopRamps()
         await closeSiwe()
       })()
       return stopping

@@ -7,6 +7,7 @@ import type { Address } from 'viem'
 import type { ChainLookup } from './chainLookup.js'
 import type { ChainReader } from './chainReader.js'
 import type { HistorySource } from './historySource.js'
+import type { OnrampSettings } from './onrampProvider.js'
 import type { PriceSource } from './priceSource.js'
 import type { SolanaReader } from './solanaReader.js'
 
@@ -87,4 +88,6 @@ export type ApiContext = {
   names: NameService | undefined
   /** The indexes history is read from, one per chain family; none means no history. */
   history: readonly HistorySource[]
+  /** The on-ramp providers; without them the on-ramp routes answer 501. */
+  onramp: OnrampSettings | undefined
 }

@@ -30,6 +30,8 @@ export type ChainNftCollection = {
 export type ChainConfig = {
   chainId: number
   rpcUrl: string
+  /** What people call the chain, e.g. 'Ethereum' (the on-ramp options show it). Default `Chain <id>`. */
+  name?: string
   /** Default Ether (ETH, 18 decimals). */
   nativeCurrency?: NativeCurrency
   tokens?: readonly ChainToken[]

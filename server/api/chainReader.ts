@@ -108,6 +108,8 @@ export function createChainReader(chains: readonly ChainConfig[]) {
     chainIds: () => [...served.keys()],
     has: (chainId: number) => served.has(chainId),
     rpcUrl: (chainId: number) => entry(chainId).chain.rpcUrl,
+    /** The configured name, else `Chain <id>`. */
+    chainName: (chainId: number) => entry(chainId).chain.name ?? `Chain ${chainId}`,
     nativeCurrency: (chainId: number) => entry(chainId).native,
     tokens: (chainId: number) => entry(chainId).tokens,
     /** The configured token at `address` on the chain, if any. */

@@ -16,6 +16,7 @@ import type { ChainReader } from './chainReader.js'
 import type { HistorySource } from './historySource.js'
 import { BadRequest, clip, HttpFailure } from './httpErrors.js'
 import { DEFAULT_MAX_BODY_BYTES, inputGuard } from './inputGuard.js'
+import type { OnrampSettings } from './onrampProvider.js'
 import { noPrices, type PriceSource } from './priceSource.js'
 import { balanceRoutes } from './routes/balance.js'
 import { convertRoutes } from './routes/convert.js'
@@ -23,6 +24,7 @@ import { fungiblePriceRoutes } from './routes/fungiblePrice.js'
 import { historyRoutes } from './routes/history.js'
 import { identityRoutes } from './routes/identity.js'
 import { nftRoutes } from './routes/nfts.js'
+import { checkOnrampSettings, onrampRoutes } from './routes/onramp.js'
 import { profileRoutes } from './routes/profile.js'
 import { projectRoutes } from './routes/project.js'
 import { rpcGatewayRoutes } from './routes/rpcGateway.js'
@@ -51,6 +53,12 @@ export type ApiAppOptions = {
    * chain family). Default: none, and every history is empty.
    */
   history?: readonly HistorySource[]
+  /**
+   * The on-ramp providers (`/v1/onramp/*`, `/v1/generators/onrampurl`, and history's
+   * `onramp` filter), e.g. `{ providers: [acmeRamp], usdPerEur: 1.08 }`. Default: none, and
+   * those routes answer 501.
+   */
+  onramp?: OnrampSettings
   /**
    * The sign-in verifier's app (`createSiweVerifier(...).app`), served under `/siwe/*`
    * with its own CORS (its origins, with credentials). Asked on every request.
@@ -85,6 +93,7 @@ const endpointGroups = [
   historyRoutes,
   nftRoutes,
   convertRoutes,
+  onrampRoutes,
   profileRoutes,
   sessionRoutes,
   rpcGatewayRoutes,
@@ -98,6 +107,7 @@ const endpointGroups = [
  * await app.request('/v1/supported-chains?projectId=demo')
  */
 export function createApiApp(options: ApiAppOptions): Hono {
+  if (options.onramp) checkOnrampSettings(options.onramp)
   const context: ApiContext = {
     reader: options.reader,
     chains: createChainLookup(options.reader, options.solana),
@@ -108,6 +118,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     images: options.images,
     names: options.names,
     history: options.history ?? [],
+    onramp: options.onramp,
   }
   const app = new Hono()
   const allowOrigin = originCheck(options.corsOrigins)

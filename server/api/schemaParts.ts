@@ -66,3 +66,20 @@ export const commaList = <T extends z.core.$ZodType<string>>(item: T) =>
       ),
     )
     .check(z.refine((list) => list.every((part) => z.safeParse(item, part).success), 'has an invalid entry'))
+
+/** Whether `value` holds a C0 control character or DEL (a line break, a NUL, an escape...). */
+export function hasControlCharacter(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i)
+    if (code < 0x20 || code === 0x7f) return true
+  }
+  return false
+}
+
+/** One line of text, 1 to `max` characters, without control characters. */
+export const printableText = (max: number) =>
+  z.string().check(
+    z.minLength(1),
+    z.maxLength(max),
+    z.refine((value) => !hasControlCharacter(value), 'must be printable text'),
+  )

@@ -43,6 +43,8 @@ export type SolanaReader = {
   /** CAIP-2 id, `solana:` and the first 32 characters of the genesis hash. */
   chainId: string
   isAddress(value: string): boolean
+  /** The configured mints. */
+  mints: readonly SolanaMint[]
   /** The configured mint at `address`, if any. */
   mint(address: string): SolanaMint | undefined
   /** The icon of SOL, when configured. */
@@ -81,6 +83,7 @@ export function createSolanaReader(chain: SolanaChainConfig, prices: PriceSource
   return {
     chainId,
     isAddress: (value) => isAddress(value),
+    mints: chain.mints,
     mint: (mintAddress) => chain.mints.find((mint) => mint.address === mintAddress),
     nativeIconUrl: chain.nativeIconUrl,
     async balances(owner) {

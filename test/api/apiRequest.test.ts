@@ -101,7 +101,12 @@ describe('request identification', () => {
       api.request({
         method: 'POST',
         path: 'v1/onramp/quote',
-        body: { purchaseCurrency: { id: 'ETH' }, paymentCurrency: { id: 'USD' }, amount: '20', network: 'x' },
+        body: {
+          purchaseCurrency: { id: 'ETH' },
+          paymentCurrency: { id: 'USD' },
+          amount: '20',
+          network: LOCAL,
+        },
         schema: anyAnswer,
       }),
     ])

@@ -56,9 +56,10 @@ describe('Blockchain API endpoints', () => {
     })
   })
 
-  it('history without an index is an empty page, and the on-ramp filter too (this API records no purchases)', async () => {
-    // This file's server is given no history source; evmHistoryRoute.test.ts reads one.
-    for (const query of [{ chainId: LOCAL }, { chainId: LOCAL, onramp: 'coinbase' }]) {
+  it('history without an index is an empty page, and the on-ramp filter too when nothing was bought', async () => {
+    // This file's server is given no history source; evmHistoryRoute.test.ts reads one, and
+    // onramp.test.ts buys through the ramps.
+    for (const query of [{ chainId: LOCAL }, { chainId: LOCAL, onramp: 'latchramp' }]) {
       const { status, body } = await getJson(server(), `/v1/account/${holder}/history`, query)
       expect(status).toBe(200)
       expect(body).toEqual({ data: [], next: null })
@@ -150,13 +151,15 @@ describe('Blockchain API endpoints', () => {
     expect(register.status).toBe(501)
   })
 
-  it('onramp: options with the fallback payment limits, a quote with a 1-2 % fee and a checkout URL', async () => {
+  it("onramp: options with the payment limits and both ramps, a quote with the provider's 1-2 % fee, and the ramp's checkout URL", async () => {
+    // onramp.test.ts drives the checkout and the delivery on chains of its own.
     type Options = {
       paymentCurrencies: { id: string; payment_method_limits: unknown[] }[]
       purchaseCurrencies: { symbol: string }[]
+      providers: { id: string; feePercent: number }[]
     }
     const options = (await getJson<Options>(server(), '/v1/onramp/options')).body
-    expect(options.purchaseCurrencies.map((c) => c.symbol)).toEqual(['ETH', 'LUSD'])
+    expect(options.purchaseCurrencies.map((c) => c.symbol)).toEqual(['ETH', 'LUSD', 'LTK'])
     const limits = [
       { id: 'card', min: '10.00', max: '7500.00' },
       { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
@@ -165,23 +168,31 @@ describe('Blockchain API endpoints', () => {
       { id: 'USD', payment_method_limits: limits },
       { id: 'EUR', payment_method_limits: limits },
     ])
-    type Quote = { paymentTotal: unknown; coinbaseFee?: { amount: string } }
-    const quote = await postJson<Quote>(server(), '/v1/onramp/quote', {
-      purchaseCurrency: { id: 'LUSD' },
-      paymentCurrency: { id: 'USD' },
-      amount: '100',
-      network: 'latch-local-31337',
-    })
-    expect(quote.body.paymentTotal).toEqual({ amount: '100.00', currency: 'USD' })
-    const fee = Number(quote.body.coinbaseFee?.amount)
-    expect(fee).toBeGreaterThanOrEqual(1)
-    expect(fee).toBeLessThanOrEqual(2)
+    expect(options.providers.map((p) => [p.id, p.feePercent])).toEqual([
+      ['latchramp', 1],
+      ['rampbeta', 2],
+    ])
+    type Quote = { paymentTotal: unknown; providerFee: { amount: string }; provider: string }
+    for (const provider of ['latchramp', 'rampbeta']) {
+      const quote = await postJson<Quote>(server(), '/v1/onramp/quote', {
+        purchaseCurrency: { id: 'LUSD' },
+        paymentCurrency: { id: 'USD' },
+        amount: '100',
+        network: LOCAL,
+        provider,
+      })
+      expect(quote.body.paymentTotal).toEqual({ amount: '100.00', currency: 'USD' })
+      const fee = Number(quote.body.providerFee.amount)
+      expect(fee).toBeGreaterThanOrEqual(1)
+      expect(fee).toBeLessThanOrEqual(2)
+      expect(quote.body.provider).toBe(provider)
+    }
     const url = await postJson<{ url: string }>(server(), '/v1/generators/onrampurl', {
       destinationWallets: [{ address: holder }],
       partnerUserId: 'visitor',
       defaultExperience: 'buy',
     })
-    expect(url.body.url.startsWith(`${server().url}/onramp/checkout?`)).toBe(true)
+    expect(url.body.url.startsWith(`${server().ramps[0]!.url}/checkout?order=`)).toBe(true)
   })
 
   it('sessions: none are granted locally, revoking an unknown one is 404', async () => {

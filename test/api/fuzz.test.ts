@@ -98,7 +98,6 @@ const routeTemplates = [
   '/v1/onramp/options',
   '/v1/onramp/quote',
   '/v1/generators/onrampurl',
-  '/onramp/checkout',
   '/siwe/nonce',
   '/siwe/verify',
   '/siwe/session',

@@ -90,7 +90,10 @@ describe('latchkit-server', () => {
     expect(await (await fetch(`${url}/getWallets?${p}`)).json()).toEqual({ count: 0, data: [] })
     expect(await (await fetch(`${url}/projects/v1/origins?${p}`)).json()).toEqual({ allowedOrigins: [APP] })
     expect((await fetch(`${url}/__requests`)).status).toBe(404)
-    expect((await fetch(`${url}/v1/onramp/options?${p}`)).status).toBe(404)
+    // No on-ramp provider given (startServer({ onramp }) takes them from code).
+    const onramp = await fetch(`${url}/v1/onramp/options?${p}`)
+    expect(onramp.status).toBe(501)
+    expect(((await onramp.json()) as { code: string }).code).toBe('ONRAMP_NOT_CONFIGURED')
     const bad = await fetch(`${url}/v1/account/0x12/balance?${p}`)
     expect(bad.status).toBe(400)
     expect(((await bad.json()) as { message: string }).message).toContain('address')

@@ -3,7 +3,8 @@
  * read from the configured history sources (indexes of the chains, never a walk over
  * blocks per request). Names, icons, prices and the spam flag come from the chain
  * configuration; a token the configuration does not list is named as its contract said
- * when it was indexed.
+ * when it was indexed. With `onramp=<provider id>` it lists that on-ramp provider's
+ * purchases for the address instead (routes/onramp.ts).
  */
 import { Hono } from 'hono'
 import { formatUnits } from 'viem'
@@ -14,6 +15,7 @@ import { BadRequest, clip } from '../httpErrors.js'
 import { parseInput, readQuery } from '../parseInput.js'
 import { roundUsd } from '../priceSource.js'
 import { caip2, evmAddress, identified } from '../schemaParts.js'
+import { onrampHistory } from './onramp.js'
 
 /** Entries per page; `next` is the cursor of the following page. */
 export const HISTORY_PAGE_SIZE = 20
@@ -36,7 +38,8 @@ type AssetLook = {
   spam?: boolean
 }
 
-export function historyRoutes({ reader, chains, solana, prices, history }: ApiContext): Hono {
+export function historyRoutes(ctx: ApiContext): Hono {
+  const { reader, chains, solana, prices, history } = ctx
   const evmChainId = (caip: string) => Number(caip.split(':')[1])
 
   function lookOf(chainId: string, transfer: IndexedTransfer): AssetLook {
@@ -129,8 +132,8 @@ export function historyRoutes({ reader, chains, solana, prices, history }: ApiCo
   routes.get('/v1/account/:address/history', async (c) => {
     const address = c.req.param('address')
     const q = readQuery(c, historyQuery, 'GET /v1/account/{address}/history')
-    // On-ramp purchases are recorded by the on-ramp service, not by this API.
-    if (q.onramp) return c.json({ data: [], next: null })
+    // On-ramp purchases are recorded by the on-ramp provider, not by an index of the chains.
+    if (q.onramp) return c.json(await onrampHistory(ctx, address, q.onramp))
     const chainIds = chainIdsFor(address, q.chainId)
     const sources = history.filter((source) => chainIds.some((id) => source.covers(id)))
     if (sources.length === 0) return c.json({ data: [], next: null })
