@@ -9,6 +9,7 @@ import type { ChainConfig } from './api/chainConfig.js'
 import { createChainReader } from './api/chainReader.js'
 import { createApiApp } from './api/createApiApp.js'
 import type { OnrampSettings } from './api/onrampProvider.js'
+import type { PriceSource } from './api/priceSource.js'
 import { openDatabase } from './db/openDatabase.js'
 import type { Database, DatabaseOption } from './db/sqlClient.js'
 import { listen } from './http/listen.js'
@@ -50,6 +51,11 @@ export type ServerConfig = {
    * @example { providers: [acmeRamp], usdPerEur: 1.08 }
    */
   onramp?: OnrampSettings
+  /**
+   * USD prices of the chains' assets (balances' `price` and `value`, `/v1/fungible/price`,
+   * and what the on-ramp can quote). Default: none known.
+   */
+  prices?: PriceSource
 }
 
 export type RunningServer = {
@@ -97,6 +103,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       settings,
       corsOrigins: config.corsOrigins ?? [],
       ...(config.onramp && { onramp: config.onramp }),
+      ...(config.prices && { prices: config.prices }),
       ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
       ...(verifier && { siwe: () => verifier?.app }),
     })

@@ -8,12 +8,14 @@
 import { type Address, createPublicClient, erc20Abi, formatUnits, http, parseUnits } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FIXTURE_USD_PER_EUR, fixturePrices } from '../../devstack/api/prices'
+import { toChainConfig } from '../../devstack/api/fixtureChains'
+import { FIXTURE_USD_PER_EUR, fixturePriceSource, fixturePrices } from '../../devstack/api/prices'
 import { type ApiServer, startApiServer } from '../../devstack/api/server'
 import { type StartedChains, startChains } from '../../devstack/chain'
 import { fixtureContracts, rampTreasury } from '../../devstack/fixtures'
 import { latchRamp, rampBeta } from '../../devstack/ramp'
-import { getJson, LOCAL, LOCAL_2, postJson } from './helpers'
+import { startServer } from '../../server/startServer'
+import { getJson, LOCAL, LOCAL_2, PROJECT_ID, postJson } from './helpers'
 
 let chains: StartedChains
 let api: ApiServer
@@ -547,5 +549,55 @@ describe('GET /v1/account/{address}/history?onramp=', () => {
       status: 200,
       body: { data: [], next: null },
     })
+  })
+})
+
+describe('latchkit-server from code', () => {
+  it('serves the providers given to startServer: a quote with its fee, its checkout, its purchases in history', async () => {
+    const provider = api.ramps[0]!.provider
+    const server = await startServer({
+      chains: chains.chains.map(toChainConfig),
+      prices: fixturePriceSource,
+      onramp: { providers: [provider] },
+    })
+    try {
+      const get = async (path: string) =>
+        (await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}projectId=${PROJECT_ID}`)).json()
+      const options = (await get('/v1/onramp/options')) as {
+        paymentCurrencies: { id: string }[]
+        providers: unknown
+      }
+      // No euro rate given: USD only.
+      expect(options.paymentCurrencies.map((c) => c.id)).toEqual(['USD'])
+      expect(options.providers).toEqual([{ id: 'latchramp', name: 'Latch Ramp', feePercent: 1 }])
+      const quoted = await fetch(`${server.url}/v1/onramp/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          purchaseCurrency: { id: 'LUSD' },
+          paymentCurrency: { id: 'EUR' },
+          amount: '100',
+          network: LOCAL,
+        }),
+      })
+      expect(quoted.status).toBe(400)
+      expect(((await quoted.json()) as Refusal).code).toBe('ONRAMP_UNSUPPORTED_CURRENCY')
+
+      const buyer = freshAddress()
+      const url = await checkoutUrl({
+        destinationWallets: [{ address: buyer }],
+        presetFiatAmount: '20',
+        provider: 'latchramp',
+      })
+      // 20 USD less 1 % and $0.50, at $2,000 an ether.
+      await pay(url, { method: 'bank' })
+      await settledHistory(buyer, 'latchramp')
+      const history = (await get(`/v1/account/${buyer}/history?onramp=latchramp`)) as { data: HistoryEntry[] }
+      expect(
+        history.data.map((entry) => [entry.metadata.status, entry.transfers[0]!.quantity.numeric]),
+      ).toEqual([['ONRAMP_TRANSACTION_STATUS_SUCCESS', '0.00965']])
+    } finally {
+      await server.stop()
+    }
   })
 })
