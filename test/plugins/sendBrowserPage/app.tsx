@@ -1,7 +1,7 @@
 /**
  * The host page of the send, receive and swap browser tests: the kernel with the EVM
  * adapter, the local API (token balances), the send and receive plugins (and, when the
- * config names swap chains, swaps and history), the dev wallet, and the connect button
+ * config names swap chains, swaps and history; when it asks, the on-ramp), the dev wallet, and the connect button
  * (an account button once connected).
  * The test writes the chains and URLs into `window.sendTestConfig` before this runs.
  */
@@ -9,6 +9,7 @@ import { createKernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { localChain } from 'latchkit/networks'
 import { history } from 'latchkit/plugins/history'
+import { onramp } from 'latchkit/plugins/onramp'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { swaps } from 'latchkit/plugins/swaps'
@@ -24,6 +25,8 @@ export type SendTestConfig = {
   apiUrl: string
   /** Chain ids swaps are offered on; with them the page adds swaps() and history(). */
   swapChains?: number[]
+  /** With it the page adds onramp(). */
+  onramp?: boolean
   /** How often an open swap form asks for its quote again (the plugin's default without it). */
   swapQuoteRefreshMs?: number
 }
@@ -44,6 +47,7 @@ const kernel = createKernel({
   plugins: [
     receive(),
     send(),
+    ...(config.onramp ? [onramp()] : []),
     ...(config.swapChains
       ? [
           swaps({
