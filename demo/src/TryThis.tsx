@@ -37,6 +37,12 @@ export function TryThis(): ReactElement {
           are connected, the network list moves between the two accounts without asking either wallet.
         </li>
         <li>
+          Click <b>Buy</b> in the account view: pick <b>LUSD</b>, type <code>100</code> USD and choose{' '}
+          <b>Latch Ramp</b>. Its test checkout opens in a new window: pay with the card{' '}
+          <code>4242 4242 4242 4242</code>; the widget sees the purchase land and shows the new balance. The
+          card <code>4000 0000 0000 0002</code> is declined, and the widget says <b>Buy failed</b>.
+        </li>
+        <li>
           On <b>Latch Local 31337</b>, open the account view and click <b>Swap</b>: type <code>0.1</code> ETH,
           pick <b>LUSD</b> to receive, <b>Review swap</b>, then <b>Swap</b> and approve in the dev wallet.
           Swap some LUSD to <b>LTK</b> next: the review asks you to <b>Approve LUSD</b> first. <b>ZDT</b> has

@@ -1,6 +1,6 @@
 /**
  * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
- * adapters, the send, receive, activity and swap features, and the app's metadata.
+ * adapters, the buy, send, receive, activity and swap features, and the app's metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
@@ -8,6 +8,7 @@ import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { localChain, localSolana } from 'latchkit/networks'
 import { history } from 'latchkit/plugins/history'
+import { onramp } from 'latchkit/plugins/onramp'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
@@ -31,6 +32,8 @@ export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'
       : evmNetworks,
     adapters: solana ? [evmAdapter(), solanaAdapter()] : [evmAdapter()],
     plugins: [
+      // Buy through the devstack's two local ramps (test cards, delivery on anvil).
+      onramp(),
       send(),
       receive(),
       history(),
