@@ -10,6 +10,7 @@ import {
   type Address,
   type Chain,
   createPublicClient,
+  createTestClient,
   createWalletClient,
   decodeFunctionData,
   erc20Abi,
@@ -454,7 +455,9 @@ describe('approvals and swaps, sent from a wallet', () => {
       to: ETH,
       userAddress: `${LOCAL}:${user.address}`,
     })
-    expect(BigInt(estimated.eip155.gas)).toBeLessThan(250_000n)
+    // Estimated now (with room for the pools' price accumulators), not the fixed figure.
+    expect(estimated.eip155.gas).not.toBe('250000')
+    expect(BigInt(estimated.eip155.gas)).toBeLessThan(300_000n)
     const ethBefore = await client.getBalance({ address: user.address })
     const receipt = await send(user, estimated)
     const spent = receipt.gasUsed * receipt.effectiveGasPrice
@@ -623,7 +626,8 @@ describe('through WETH when two tokens have no pair of their own', () => {
     })
     // The mid price along the path: 200 ZDT : 1 ETH, then the WETH/LUSD pool as it is now.
     const [wethReserve, lusdReserve] = await reservesOf(fixtureUniswap.weth, fixtureContracts.LUSD)
-    const midOut = ((Number(amount) * 1e18 * 0.997) / 200) * ((0.997 * Number(lusdReserve)) / Number(wethReserve))
+    const midOut =
+      ((Number(amount) * 1e18 * 0.997) / 200) * ((0.997 * Number(lusdReserve)) / Number(wethReserve))
     expect(quote.priceImpact).toBeCloseTo((1 - Number(amounts.at(-1)!) / midOut) * 100, 3)
     expect(quote.priceImpact).toBeGreaterThan(0)
 
@@ -638,6 +642,12 @@ describe('through WETH when two tokens have no pair of their own', () => {
     expect(call.functionName).toBe('swapExactTokensForTokens')
     expect((call.args as [bigint, bigint, Address[]])[2]).toEqual(path)
     const before = await balanceOf(fixtureContracts.LUSD, user.address)
+    // Mined seconds after the new ZDT pair's first block, the swap writes both pairs' price
+    // accumulators, which an estimate made in that first block's second leaves out: the
+    // built gas must cover them (it ran out of gas on a busy machine before it did).
+    await createTestClient({ mode: 'anvil', transport: http(stack.chains[0]!.rpcUrl) }).increaseTime({
+      seconds: 30,
+    })
     await send(user, tx)
     expect((await balanceOf(fixtureContracts.LUSD, user.address)) - before).toBe(BigInt(quote.toAmount))
   })

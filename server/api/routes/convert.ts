@@ -106,6 +106,13 @@ const fallbackSwapGas = (hops: number) => 150_000n + 100_000n * BigInt(hops)
 const FALLBACK_APPROVE_GAS = 60_000n
 /** An estimate is sent with this much room, in percent (state may move before the block). */
 const GAS_MARGIN_PERCENT = 20n
+/**
+ * And this much more per pool the swap crosses: a pair writes its two price accumulators
+ * (from zero, about 20,000 gas each, on its first trade) only in a block later than its
+ * last trade, so an estimate made in the same second as that trade leaves them out, and
+ * the swap, mined a second later, ran out of gas.
+ */
+const ORACLE_WRITES_GAS_PER_HOP = 45_000n
 
 const unsupportedNetwork = () =>
   new BadRequest('Network not supported for Swaps', 'SWAPS_UNSUPPORTED_NETWORK')
@@ -230,9 +237,9 @@ function tradeOf(ctx: ApiContext, from: string, to: string) {
   return { chain, fromAsset, toAsset, fromToken, toToken }
 }
 
-async function withMargin(estimate: Promise<bigint>, fallback: bigint): Promise<bigint> {
+async function withMargin(estimate: Promise<bigint>, fallback: bigint, extra = 0n): Promise<bigint> {
   try {
-    return ((await estimate) * (100n + GAS_MARGIN_PERCENT)) / 100n
+    return ((await estimate) * (100n + GAS_MARGIN_PERCENT)) / 100n + extra
   } catch (error) {
     // A transaction that would fail now (no allowance yet, a short balance) gets the fixed figure.
     const wouldFail =
@@ -388,6 +395,7 @@ export function convertRoutes(ctx: ApiContext): Hono {
         : withMargin(
             reader.estimateGas(chain.chainId, { from: user, to: chain.router, data, value }),
             fallbackGas,
+            ORACLE_WRITES_GAS_PER_HOP * BigInt(fresh.path.length - 1),
           ),
       reader.gasPrice(chain.chainId),
     ])
