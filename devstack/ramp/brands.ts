@@ -1,6 +1,6 @@
 /**
- * The devstack's two ramp brands: the two providers SPEC §9 asks for, with fees at either
- * end of its 1-2 % range. Each runs on its own origin (startRampProvider).
+ * The devstack's two ramp brands: two providers, with fees at either end of the usual
+ * 1-2 % range. Each runs on its own origin (startRampProvider).
  */
 
 export type RampBrand = {
