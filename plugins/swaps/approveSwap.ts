@@ -3,7 +3,7 @@ import { fetchSwapAllowance } from './fetchSwapAllowance'
 import { prepareSwap } from './prepareSwap'
 import { sendBuiltTransaction } from './sendBuiltTransaction'
 import { swapsSlice } from './slice'
-import { swapApiError } from './swapApiError'
+import { swapApiRequest } from './swapApiRequest'
 import { builtTransactionSchema } from './swapSchemas'
 
 /** A ValidationError from prepareSwap, SWAP_APPROVAL_REVERTED, or the wallet's refusal. */
@@ -24,26 +24,19 @@ export async function approveSwap(kernel: Kernel): Promise<void> {
     draft.status = 'approving'
   })
   try {
-    let built: Awaited<ReturnType<typeof request>>
-    const request = () =>
-      kernel.api.request({
-        path: 'v1/convert/build-approve',
-        query: {
-          userAddress: swap.address,
-          from: swap.source.address,
-          to: swap.target.address,
-          amount: swap.amount.toString(),
-        },
-        chainId: swap.network.caipNetworkId,
-        schema: builtTransactionSchema,
-        endpoint: 'GET /v1/convert/build-approve',
-        cache: 'no-cache',
-      })
-    try {
-      built = await request()
-    } catch (error) {
-      throw swapApiError(error)
-    }
+    const built = await swapApiRequest(kernel, {
+      path: 'v1/convert/build-approve',
+      query: {
+        userAddress: swap.address,
+        from: swap.source.address,
+        to: swap.target.address,
+        amount: swap.amount.toString(),
+      },
+      chainId: swap.network.caipNetworkId,
+      schema: builtTransactionSchema,
+      endpoint: 'GET /v1/convert/build-approve',
+      cache: 'no-cache',
+    })
     await sendBuiltTransaction(
       kernel,
       swap.network,

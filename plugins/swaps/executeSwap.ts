@@ -3,7 +3,7 @@ import { prepareSwap } from './prepareSwap'
 import { sendBuiltTransaction } from './sendBuiltTransaction'
 import { swapsSlice } from './slice'
 import { clearSwapForm } from './state'
-import { swapApiError } from './swapApiError'
+import { swapApiRequest } from './swapApiRequest'
 import { builtTransactionSchema } from './swapSchemas'
 
 export interface ExecuteSwapReturnType {
@@ -38,29 +38,22 @@ export async function executeSwap(kernel: Kernel): Promise<ExecuteSwapReturnType
   })
   let hash: string
   try {
-    let built: Awaited<ReturnType<typeof request>>
-    const request = () =>
-      kernel.api.request({
-        method: 'POST',
-        path: 'v1/convert/build-transaction',
-        body: {
-          amount: swap.amount.toString(),
-          eip155: { slippage: String(slice.get().settings.slippage) },
-          from: swap.source.address,
-          to: swap.target.address,
-          userAddress: `${swap.network.caipNetworkId}:${swap.address}`,
-          toAmount: swap.quote.toAmount.toString(),
-        },
-        chainId: swap.network.caipNetworkId,
-        schema: builtTransactionSchema,
-        endpoint: 'POST /v1/convert/build-transaction',
-        cache: 'no-cache',
-      })
-    try {
-      built = await request()
-    } catch (error) {
-      throw swapApiError(error)
-    }
+    const built = await swapApiRequest(kernel, {
+      method: 'POST',
+      path: 'v1/convert/build-transaction',
+      body: {
+        amount: swap.amount.toString(),
+        eip155: { slippage: String(slice.get().settings.slippage) },
+        from: swap.source.address,
+        to: swap.target.address,
+        userAddress: `${swap.network.caipNetworkId}:${swap.address}`,
+        toAmount: swap.quote.toAmount.toString(),
+      },
+      chainId: swap.network.caipNetworkId,
+      schema: builtTransactionSchema,
+      endpoint: 'POST /v1/convert/build-transaction',
+      cache: 'no-cache',
+    })
     hash = await sendBuiltTransaction(
       kernel,
       swap.network,

@@ -1,5 +1,5 @@
 import type { Kernel, Network } from 'latchkit'
-import { swapApiError } from './swapApiError'
+import { swapApiRequest } from './swapApiRequest'
 import { allowanceSchema } from './swapSchemas'
 
 /**
@@ -15,17 +15,13 @@ export async function fetchSwapAllowance(
   kernel: Kernel,
   params: { network: Network; token: string; owner: string },
 ): Promise<bigint> {
-  try {
-    const answer = await kernel.api.request({
-      path: 'v1/convert/allowance',
-      query: { tokenAddress: params.token, userAddress: params.owner },
-      chainId: params.network.caipNetworkId,
-      schema: allowanceSchema,
-      endpoint: 'GET /v1/convert/allowance',
-      cache: 'no-cache',
-    })
-    return BigInt(answer.allowance)
-  } catch (error) {
-    throw swapApiError(error)
-  }
+  const answer = await swapApiRequest(kernel, {
+    path: 'v1/convert/allowance',
+    query: { tokenAddress: params.token, userAddress: params.owner },
+    chainId: params.network.caipNetworkId,
+    schema: allowanceSchema,
+    endpoint: 'GET /v1/convert/allowance',
+    cache: 'no-cache',
+  })
+  return BigInt(answer.allowance)
 }

@@ -1,5 +1,5 @@
 import type { Kernel, Network } from 'latchkit'
-import { swapApiError } from './swapApiError'
+import { swapApiRequest } from './swapApiRequest'
 import { gasPriceSchema } from './swapSchemas'
 
 /**
@@ -11,17 +11,13 @@ import { gasPriceSchema } from './swapSchemas'
  * const gasPrice = await fetchSwapGasPrice(kernel, network) // 1_000_000_000n
  */
 export async function fetchSwapGasPrice(kernel: Kernel, network: Network): Promise<bigint> {
-  try {
-    const answer = await kernel.api.request({
-      path: 'v1/convert/gas-price',
-      query: { chainId: network.caipNetworkId },
-      chainId: network.caipNetworkId,
-      schema: gasPriceSchema,
-      endpoint: 'GET /v1/convert/gas-price',
-      cache: { ttlMs: 30_000 },
-    })
-    return BigInt(answer.standard)
-  } catch (error) {
-    throw swapApiError(error)
-  }
+  const answer = await swapApiRequest(kernel, {
+    path: 'v1/convert/gas-price',
+    query: { chainId: network.caipNetworkId },
+    chainId: network.caipNetworkId,
+    schema: gasPriceSchema,
+    endpoint: 'GET /v1/convert/gas-price',
+    cache: { ttlMs: 30_000 },
+  })
+  return BigInt(answer.standard)
 }

@@ -1,7 +1,7 @@
 import { type Kernel, type Network, ValidationError } from 'latchkit'
 import { swapsMessages } from './messages'
 import type { SwapQuote } from './state'
-import { swapApiError } from './swapApiError'
+import { swapApiRequest } from './swapApiRequest'
 import { swapQuotesSchema } from './swapSchemas'
 
 export interface FetchSwapQuoteParameters {
@@ -28,22 +28,15 @@ export interface FetchSwapQuoteParameters {
  */
 export async function fetchSwapQuote(kernel: Kernel, params: FetchSwapQuoteParameters): Promise<SwapQuote> {
   const { network, userAddress, from, to, amount, signal } = params
-  let answer: Awaited<ReturnType<typeof request>>
-  const request = () =>
-    kernel.api.request({
-      path: 'v1/convert/quotes',
-      query: { amount: amount.toString(), userAddress, from, to },
-      chainId: network.caipNetworkId,
-      schema: swapQuotesSchema,
-      endpoint: 'GET /v1/convert/quotes',
-      cache: 'no-cache',
-      ...(signal && { signal }),
-    })
-  try {
-    answer = await request()
-  } catch (error) {
-    throw swapApiError(error)
-  }
+  const answer = await swapApiRequest(kernel, {
+    path: 'v1/convert/quotes',
+    query: { amount: amount.toString(), userAddress, from, to },
+    chainId: network.caipNetworkId,
+    schema: swapQuotesSchema,
+    endpoint: 'GET /v1/convert/quotes',
+    cache: 'no-cache',
+    ...(signal && { signal }),
+  })
   const quote = answer.quotes[0]
   // No quote at all is no route through the pools.
   if (!quote) {

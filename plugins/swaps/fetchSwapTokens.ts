@@ -1,6 +1,6 @@
 import type { Kernel, Network } from 'latchkit'
 import type { SwapToken } from './state'
-import { swapApiError } from './swapApiError'
+import { swapApiRequest } from './swapApiRequest'
 import { swapTokensSchema } from './swapSchemas'
 
 /**
@@ -11,24 +11,20 @@ import { swapTokensSchema } from './swapSchemas'
  * const tokens = await fetchSwapTokens(kernel, network) // [{ symbol: 'ETH', address: 'eip155:1:0xeee...' }, ...]
  */
 export async function fetchSwapTokens(kernel: Kernel, network: Network): Promise<SwapToken[]> {
-  try {
-    const answer = await kernel.api.request({
-      path: 'v1/convert/tokens',
-      query: { chainId: network.caipNetworkId },
-      chainId: network.caipNetworkId,
-      schema: swapTokensSchema,
-      endpoint: 'GET /v1/convert/tokens',
-      cache: { ttlMs: 5 * 60_000 },
-    })
-    return answer.tokens.map((token) => ({
-      address: token.address,
-      symbol: token.symbol,
-      name: token.name,
-      decimals: token.decimals,
-      ...(token.logoUri ? { logoUri: token.logoUri } : {}),
-      price: 0,
-    }))
-  } catch (error) {
-    throw swapApiError(error)
-  }
+  const answer = await swapApiRequest(kernel, {
+    path: 'v1/convert/tokens',
+    query: { chainId: network.caipNetworkId },
+    chainId: network.caipNetworkId,
+    schema: swapTokensSchema,
+    endpoint: 'GET /v1/convert/tokens',
+    cache: { ttlMs: 5 * 60_000 },
+  })
+  return answer.tokens.map((token) => ({
+    address: token.address,
+    symbol: token.symbol,
+    name: token.name,
+    decimals: token.decimals,
+    ...(token.logoUri ? { logoUri: token.logoUri } : {}),
+    price: 0,
+  }))
 }

@@ -1,4 +1,5 @@
-import { HttpError, LatchError, ValidationError } from 'latchkit'
+import { type ApiRequest, HttpError, type Kernel, LatchError, ValidationError } from 'latchkit'
+import type * as z from 'zod/mini'
 import { type SwapsMessageCode, swapsMessages } from './messages'
 
 /**
@@ -14,13 +15,26 @@ const KNOWN: readonly SwapsMessageCode[] = [
 ]
 
 /**
- * The error to raise for a failed swap API call: a ValidationError named by the API's code
- * when it is one the form explains, otherwise the error as it came.
+ * One swap API call through `kernel.api.request`; a refusal the form explains (by the
+ * code of the API's JSON error) is thrown as a ValidationError named by that code, any
+ * other failure as it came.
  *
  * @example
- * try { await kernel.api.request(...) } catch (error) { throw swapApiError(error) }
+ * const { allowance } = await swapApiRequest(kernel, { path: 'v1/convert/allowance', query, schema })
  */
-export function swapApiError(error: unknown): unknown {
+export async function swapApiRequest<S extends z.core.$ZodType>(
+  kernel: Kernel,
+  request: ApiRequest<S>,
+): Promise<z.output<S>> {
+  try {
+    return await kernel.api.request(request)
+  } catch (error) {
+    throw swapApiError(error)
+  }
+}
+
+/** A ValidationError named by the API's code when it is one the form explains, otherwise `error`. */
+function swapApiError(error: unknown): unknown {
   const http = findHttpError(error)
   const body =
     http?.data && typeof http.data === 'object' ? (http.data as { body?: unknown }).body : undefined
