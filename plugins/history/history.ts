@@ -1,4 +1,5 @@
 import { definePlugin, type Plugin } from 'latchkit'
+import { withViewStrings } from 'latchkit/internal'
 import { lazy } from 'react'
 import { accountInView } from './accountInView'
 import { HISTORY_PENDING_LIMIT, HISTORY_PLUGIN_ID, type HistoryState, initialHistoryState } from './state'
@@ -24,14 +25,8 @@ export function history(): Plugin<HistoryState> {
       ctx.i18n.register(historyStrings)
       // The list and its strings load on first selection of the tab or view: an app whose
       // visitors never look at their activity never downloads them.
-      const loadList = async <M extends { historyViewStrings: Record<string, string> }>(
-        load: () => Promise<M>,
-      ) => {
-        const module = await load()
-        ctx.i18n.register(module.historyViewStrings)
-        return module
-      }
-      const ActivityTab = lazy(() => loadList(() => import('./views/ActivityTab')))
+      const strings = (module: { historyViewStrings: Record<string, string> }) => module.historyViewStrings
+      const ActivityTab = lazy(withViewStrings(ctx.i18n, () => import('./views/ActivityTab'), strings))
       // What was read belongs to one account on one network; pending transactions stay
       // (each names its network) until they are mined or the wallet disconnects.
       // Wallets repeat accountsChanged with the same account: only a real change counts.
@@ -48,7 +43,7 @@ export function history(): Plugin<HistoryState> {
         ctx.views.register({
           id: 'Activity',
           title: 'history.title',
-          load: () => loadList(() => import('./views/ActivityView')),
+          load: withViewStrings(ctx.i18n, () => import('./views/ActivityView'), strings),
         }),
         // After the core's tokens (100) and NFTs (200).
         ctx.slots.contribute('accountTabs', {

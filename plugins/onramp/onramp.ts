@@ -1,4 +1,5 @@
 import { ConfigError, definePlugin, type Plugin } from 'latchkit'
+import { withViewStrings } from 'latchkit/internal'
 import { DEFAULT_ONRAMP_SETTINGS, initialOnrampState, ONRAMP_PLUGIN_ID, type OnrampState } from './state'
 import { onrampStrings } from './strings'
 
@@ -44,22 +45,17 @@ export function onramp(options: OnrampPluginOptions = {}): Plugin<OnrampState> {
     initialState: () => ({ ...initialOnrampState(), settings }),
     setup(ctx) {
       ctx.i18n.register(onrampStrings)
-      const withStrings =
-        (load: () => Promise<{ onrampViewStrings: Record<string, string> }>) => async () => {
-          const module = await load()
-          ctx.i18n.register(module.onrampViewStrings)
-          return module
-        }
+      const strings = (module: { onrampViewStrings: Record<string, string> }) => module.onrampViewStrings
       const teardowns = [
         ctx.views.register({
           id: 'Onramp',
           title: 'onramp.title',
-          load: withStrings(() => import('./views/OnrampView')),
+          load: withViewStrings(ctx.i18n, () => import('./views/OnrampView'), strings),
         }),
         ctx.views.register({
           id: 'OnrampProgress',
           title: 'onramp.progressTitle',
-          load: withStrings(() => import('./views/OnrampProgressView')),
+          load: withViewStrings(ctx.i18n, () => import('./views/OnrampProgressView'), strings),
         }),
         // First of the account features (swaps 200, receive 300, send 400).
         ctx.slots.contribute('features', {

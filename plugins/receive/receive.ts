@@ -1,4 +1,5 @@
 import { definePlugin, type Plugin } from 'latchkit'
+import { withViewStrings } from 'latchkit/internal'
 import { receiveStrings } from './strings'
 
 /** The receive plugin's id, also its `features` contribution id (order 300). */
@@ -22,11 +23,11 @@ export function receive(): Plugin<undefined> {
         id: 'Receive',
         title: 'receive.title',
         // The view brings its strings along, so they cost nothing until Receive is opened.
-        load: async () => {
-          const module = await import('./ReceiveView')
-          ctx.i18n.register(module.receiveViewStrings)
-          return module
-        },
+        load: withViewStrings(
+          ctx.i18n,
+          () => import('./ReceiveView'),
+          (module) => module.receiveViewStrings,
+        ),
       })
       const offButton = ctx.slots.contribute('features', {
         id: RECEIVE_PLUGIN_ID,

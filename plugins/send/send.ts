@@ -1,4 +1,5 @@
 import { definePlugin, type Plugin } from 'latchkit'
+import { onActiveAccountChange, withViewStrings } from 'latchkit/internal'
 import { clearSendForm, initialSendState, SEND_PLUGIN_ID, type SendState } from './state'
 import { sendStrings } from './strings'
 
@@ -17,36 +18,18 @@ export function send(): Plugin<SendState> {
     initialState: initialSendState,
     setup(ctx) {
       ctx.i18n.register(sendStrings)
-      // What was typed belongs to one account on one network: a token of chain A must not
-      // be offered for a send on chain B. Wallets repeat accountsChanged with the same
-      // account, so only a real change (of the CAIP-10 id) clears the form.
-      const activeAccount = () => {
-        const state = ctx.store.getState()
-        return state.activeNamespace ? state.accounts[state.activeNamespace]?.caipAddress : undefined
-      }
-      let seen = activeAccount()
-      const clearForm = () => {
-        const now = activeAccount()
-        if (now === seen) return
-        seen = now
-        ctx.state.set(clearSendForm)
-      }
       // The views bring their strings along, so they cost nothing until Send is opened.
-      const withStrings = (load: () => Promise<{ sendViewStrings: Record<string, string> }>) => async () => {
-        const module = await load()
-        ctx.i18n.register(module.sendViewStrings)
-        return module
-      }
+      const strings = (module: { sendViewStrings: Record<string, string> }) => module.sendViewStrings
       const teardowns = [
         ctx.views.register({
           id: 'Send',
           title: 'send.title',
-          load: withStrings(() => import('./views/SendView')),
+          load: withViewStrings(ctx.i18n, () => import('./views/SendView'), strings),
         }),
         ctx.views.register({
           id: 'SendPreview',
           title: 'send.previewTitle',
-          load: withStrings(() => import('./views/SendPreviewView')),
+          load: withViewStrings(ctx.i18n, () => import('./views/SendPreviewView'), strings),
         }),
         // Last of the account features (on-ramp 100, swaps 200, receive 300); integrators
         // reorder by id with options.order.features.
@@ -58,8 +41,9 @@ export function send(): Plugin<SendState> {
           // An arrow out, up and to the right.
           icon: 'M7 17L17 7M9 7h8v8',
         }),
-        ctx.bus.on('account:changed', clearForm),
-        ctx.bus.on('network:changed', clearForm),
+        // What was typed belongs to one account on one network: a token of chain A must not
+        // be offered for a send on chain B.
+        onActiveAccountChange(ctx, () => ctx.state.set(clearSendForm)),
       ]
       return () => {
         for (const teardown of teardowns) teardown()

@@ -1,4 +1,5 @@
 import { type CaipNetworkId, ConfigError, definePlugin, type Plugin } from 'latchkit'
+import { onActiveAccountChange, withViewStrings } from 'latchkit/internal'
 import {
   clearSwapForm,
   DEFAULT_SWAP_SETTINGS,
@@ -58,34 +59,17 @@ export function swaps(options: SwapsOptions = {}): Plugin<SwapsState> {
     initialState: () => ({ ...initialSwapsState(), settings }),
     setup(ctx) {
       ctx.i18n.register(swapsStrings)
-      // A form belongs to one account on one network; a repeated accountsChanged with the
-      // same account changes nothing.
-      const activeAccount = () => {
-        const state = ctx.store.getState()
-        return state.activeNamespace ? state.accounts[state.activeNamespace]?.caipAddress : undefined
-      }
-      let seen = activeAccount()
-      const clearForm = () => {
-        const now = activeAccount()
-        if (now === seen) return
-        seen = now
-        ctx.state.set(clearSwapForm)
-      }
-      const withStrings = (load: () => Promise<{ swapsViewStrings: Record<string, string> }>) => async () => {
-        const module = await load()
-        ctx.i18n.register(module.swapsViewStrings)
-        return module
-      }
+      const strings = (module: { swapsViewStrings: Record<string, string> }) => module.swapsViewStrings
       const teardowns = [
         ctx.views.register({
           id: 'Swap',
           title: 'swaps.title',
-          load: withStrings(() => import('./views/SwapView')),
+          load: withViewStrings(ctx.i18n, () => import('./views/SwapView'), strings),
         }),
         ctx.views.register({
           id: 'SwapPreview',
           title: 'swaps.previewTitle',
-          load: withStrings(() => import('./views/SwapPreviewView')),
+          load: withViewStrings(ctx.i18n, () => import('./views/SwapPreviewView'), strings),
         }),
         ctx.slots.contribute('features', {
           id: 'swaps',
@@ -102,8 +86,8 @@ export function swaps(options: SwapsOptions = {}): Plugin<SwapsState> {
               : ctx.i18n.t('swaps.onlyOn', { networks: swapNetworkNames(kernel).join(', ') })
           },
         }),
-        ctx.bus.on('account:changed', clearForm),
-        ctx.bus.on('network:changed', clearForm),
+        // A form belongs to one account on one network.
+        onActiveAccountChange(ctx, () => ctx.state.set(clearSwapForm)),
       ]
       return () => {
         for (const teardown of teardowns) teardown()
