@@ -8,17 +8,16 @@
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { type Address, createPublicClient, erc20Abi, http, parseUnits } from 'viem'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApiServer } from '../../devstack/api/server.js'
 import { type StartedChains, startChains } from '../../devstack/chain.js'
-import { DEV_WALLET_RDNS } from '../../devstack/dev-wallet/index.js'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
-import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
 import { expectCount, expectText, expectVisible } from '../support/waiting.js'
 import { walletPanel } from './helpers/devWalletDriver.js'
+import { connectAndShowAccount, pagePerTest } from './helpers/sendTestPageSession.js'
 
 const getBrowser = browserForFile()
 let stack: StartedChains
@@ -26,8 +25,6 @@ let api: ApiServer
 let server: StaticServer
 let context: BrowserContext
 let page: Page
-let blocked: string[]
-let pageErrors: string[]
 
 const me = fixtureAccounts[0]!.address
 
@@ -51,18 +48,15 @@ afterAll(async () => {
   await Promise.all([server?.close(), api?.stop(), stack?.stop()])
 })
 
-beforeEach(async () => {
-  ;({ context, blocked } = await newLocalContext(getBrowser(), { viewport: { width: 1280, height: 800 } }))
-  page = await context.newPage()
-  pageErrors = []
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(server.url)
-})
-afterEach(async () => {
+pagePerTest(
+  getBrowser,
+  () => server.url,
+  (opened) => {
+    ;({ context, page } = opened)
+  },
+)
+afterEach(() => {
   api.faults.clear()
-  expect(blocked).toEqual([])
-  expect(pageErrors).toEqual([])
-  await context.close()
 })
 
 const chain = () => createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
@@ -98,12 +92,8 @@ function ui() {
 }
 
 async function connectAndOpenBuy() {
+  await connectAndShowAccount(page)
   const view = ui()
-  await page.locator('[data-latchkit="connect-button"]').click()
-  await view.dialog.locator(`button[data-connector="${DEV_WALLET_RDNS}"]`).click()
-  await view.wallet.approve.click()
-  await view.dialog.waitFor({ state: 'hidden' })
-  await page.locator('[data-latchkit="account-button"]').click()
   await view.dialog.locator('[data-feature="onramp"]').click()
   await expectText(view.title, 'Buy')
   return view

@@ -20,19 +20,18 @@ import {
   parseEther,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixturePrices } from '../../devstack/api/prices.js'
 import { type ApiServer, startApiServer } from '../../devstack/api/server.js'
 import { type StartedChains, startChains } from '../../devstack/chain.js'
-import { DEV_WALLET_RDNS } from '../../devstack/dev-wallet/index.js'
 import { fixtureAccounts, fixtureNft, fixtureNftIdsOf } from '../../devstack/fixtures.js'
 import { localChain as viemLocalChain } from '../../devstack/local-chain.js'
 import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
-import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
 import { eventually, expectCount, expectHidden, expectText, expectValue } from '../support/waiting.js'
 import { walletPanel } from './helpers/devWalletDriver.js'
+import { connectAndShowAccount, pagePerTest } from './helpers/sendTestPageSession.js'
 
 const getBrowser = browserForFile()
 let stack: StartedChains
@@ -40,8 +39,6 @@ let api: ApiServer
 let server: StaticServer
 let context: BrowserContext
 let page: Page
-let blocked: string[]
-let pageErrors: string[]
 
 const [me, bob, carol] = fixtureAccounts.map((account) => account.address) as [Address, Address, Address]
 // Screenshots for a person to look at; test-results/ is not in git.
@@ -68,18 +65,13 @@ afterAll(async () => {
   await Promise.all([server?.close(), api?.stop(), stack?.stop()])
 })
 
-beforeEach(async () => {
-  ;({ context, blocked } = await newLocalContext(getBrowser(), { viewport: { width: 1280, height: 800 } }))
-  page = await context.newPage()
-  pageErrors = []
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(server.url)
-})
-afterEach(async () => {
-  expect(blocked).toEqual([])
-  expect(pageErrors).toEqual([])
-  await context.close()
-})
+pagePerTest(
+  getBrowser,
+  () => server.url,
+  (opened) => {
+    ;({ context, page } = opened)
+  },
+)
 
 const chain = () => createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
 const lusd = () => stack.chains[0]!.contracts.LUSD
@@ -107,20 +99,10 @@ function ui() {
   }
 }
 
-/** Connect Wallet, Latch Dev Wallet, Approve; then the account button opens the account view. */
-async function connectAndShowAccount() {
-  const view = ui()
-  await page.locator('[data-latchkit="connect-button"]').click()
-  await view.dialog.locator(`button[data-connector="${DEV_WALLET_RDNS}"]`).click()
-  await view.wallet.approve.click()
-  await view.dialog.waitFor({ state: 'hidden' })
-  await page.locator('[data-latchkit="account-button"]').click()
-  return view
-}
-
 /** Connected, then the account view's Send or Receive button. */
 async function connectAndOpen(feature: 'send' | 'receive') {
-  const view = await connectAndShowAccount()
+  await connectAndShowAccount(page)
+  const view = ui()
   await view.dialog.locator(`[data-feature="${feature}"]`).click()
   await expectText(view.title, feature === 'send' ? 'Send' : 'Receive')
 }
@@ -389,7 +371,8 @@ describe('account view: Tokens and NFTs tabs', () => {
       .then((names) => names.sort())
 
   it('shows the fixture balances with USD values and the NFTs, and both show the new figures after tokens and an NFT move on chain', async () => {
-    const view = await connectAndShowAccount()
+    await connectAndShowAccount(page)
+    const view = ui()
     const tab = (name: string) => view.dialog.getByRole('tab', { name })
 
     // Tokens: ETH, LUSD and LTK by value; the 0-decimal ZDT is filtered out.

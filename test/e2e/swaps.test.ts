@@ -7,7 +7,7 @@
  * pool, too little liquidity, a price that moved past the slippage); and a network without
  * swaps. Own chains and API server: this file sends transactions.
  */
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import {
   type Address,
   createPublicClient,
@@ -19,28 +19,24 @@ import {
   parseUnits,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApiServer } from '../../devstack/api/server.js'
 import { type StartedChains, startChains } from '../../devstack/chain.js'
-import { DEV_WALLET_RDNS } from '../../devstack/dev-wallet/index.js'
 import { fixtureAccounts, fixtureUniswap } from '../../devstack/fixtures.js'
 import { localChain } from '../../devstack/local-chain.js'
 import { shownAmount } from '../../plugins/swaps/swapAmount.js'
 import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
-import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
 import { eventually, expectHidden, expectText, expectValue } from '../support/waiting.js'
 import { walletPanel } from './helpers/devWalletDriver.js'
+import { connectAndShowAccount, pagePerTest } from './helpers/sendTestPageSession.js'
 
 const getBrowser = browserForFile()
 let stack: StartedChains
 let api: ApiServer
 let server: StaticServer
-let context: BrowserContext
 let page: Page
-let blocked: string[]
-let pageErrors: string[]
 
 const me = fixtureAccounts[0]!.address
 /** Moves the pools in the slippage test; no test connects with it. */
@@ -74,18 +70,13 @@ afterAll(async () => {
   await Promise.all([server?.close(), api?.stop(), stack?.stop()])
 })
 
-beforeEach(async () => {
-  ;({ context, blocked } = await newLocalContext(getBrowser(), { viewport: { width: 1280, height: 800 } }))
-  page = await context.newPage()
-  pageErrors = []
-  page.on('pageerror', (error) => pageErrors.push(error.message))
-  await page.goto(server.url)
-})
-afterEach(async () => {
-  expect(blocked).toEqual([])
-  expect(pageErrors).toEqual([])
-  await context.close()
-})
+pagePerTest(
+  getBrowser,
+  () => server.url,
+  (opened) => {
+    page = opened.page
+  },
+)
 
 const chain = () => createPublicClient({ transport: http(stack.chains[0]!.rpcUrl) })
 const token = (key: 'LUSD' | 'LTK' | 'ZDT') => stack.chains[0]!.contracts[key]
@@ -126,12 +117,8 @@ function ui() {
 
 /** Connect Wallet, Latch Dev Wallet, Approve; then the account view's Swap button. */
 async function connectAndOpenSwap() {
+  await connectAndShowAccount(page)
   const view = ui()
-  await page.locator('[data-latchkit="connect-button"]').click()
-  await view.dialog.locator(`button[data-connector="${DEV_WALLET_RDNS}"]`).click()
-  await view.wallet.approve.click()
-  await view.dialog.waitFor({ state: 'hidden' })
-  await page.locator('[data-latchkit="account-button"]').click()
   await view.dialog.locator('[data-feature="swaps"]').click()
   await expectText(view.title, 'Swap')
   // The swap API's tokens are in: the form starts from the native currency.
@@ -273,12 +260,8 @@ describe('refused before the wallet is asked', () => {
 
 describe('networks without swaps', () => {
   it('on a network swaps are not offered on, the button is disabled and says where they are', async () => {
+    await connectAndShowAccount(page)
     const view = ui()
-    await page.locator('[data-latchkit="connect-button"]').click()
-    await view.dialog.locator(`button[data-connector="${DEV_WALLET_RDNS}"]`).click()
-    await view.wallet.approve.click()
-    await view.dialog.waitFor({ state: 'hidden' })
-    await page.locator('[data-latchkit="account-button"]').click()
     const swapButton = view.dialog.locator('[data-feature="swaps"]')
     await eventually(() => swapButton.isEnabled()).toBe(true)
 
