@@ -1,19 +1,6 @@
-import {
-  type Address,
-  createTestClient,
-  createWalletClient,
-  encodeDeployData,
-  encodeFunctionData,
-  getAddress,
-  type Hash,
-  type Hex,
-  http,
-  publicActions,
-} from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
+import { encodeDeployData, encodeFunctionData } from 'viem'
 import type { FixtureArtifacts } from './contracts/artifacts.js'
 import {
-  type FixtureContractKey,
   type FixtureTokenKey,
   fixtureAccounts,
   fixtureContracts,
@@ -25,13 +12,8 @@ import {
   rampTreasury,
   uniswapDeployer,
 } from './fixtures.js'
-import { localChain } from './local-chain.js'
+import { type PlannedTx, sendInOneBlock } from './send-in-one-block.js'
 
-type PlannedTx = { to?: Address; data: Hex; gas: bigint; deploys?: FixtureContractKey }
-
-// Explicit gas and fees: nothing is estimated, so every transaction can be sent before
-// any is mined. Limits are generous; the whole plan fits one 30M-gas block.
-const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }
 const deployGas = 4_000_000n
 const callGas = 200_000n
 
@@ -55,7 +37,7 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
         args: [token.name, token.symbol, token.decimals, supply, holder],
       }),
       gas: deployGas,
-      deploys: key,
+      deploys: fixtureContracts[key],
     }
   }
   txs[fixtureNft.deployNonce] = {
@@ -65,7 +47,7 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
       args: [fixtureNft.name, fixtureNft.symbol],
     }),
     gas: deployGas,
-    deploys: 'LPNK',
+    deploys: fixtureContracts.LPNK,
   }
   txs[fixtureSpamNft.deployNonce] = {
     data: encodeDeployData({
@@ -74,7 +56,7 @@ function plan(artifacts: FixtureArtifacts): PlannedTx[] {
       args: [fixtureSpamNft.name, fixtureSpamNft.symbol],
     }),
     gas: deployGas,
-    deploys: 'SPAM',
+    deploys: fixtureContracts.SPAM,
   }
   for (const key of tokenKeys) {
     if (fixtureTokens[key].counterpartyBalance > 0n) {
@@ -153,39 +135,11 @@ export async function deployFixtures(
   chainId: number,
   artifacts: FixtureArtifacts,
 ): Promise<void> {
-  const chain = localChain(chainId, rpcUrl)
-  const client = createWalletClient({
-    account: privateKeyToAccount(fixtureAccounts[0]!.privateKey),
-    chain,
-    transport: http(rpcUrl),
-  }).extend(publicActions)
-  const anvil = createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) })
-
-  const startNonce = await client.getTransactionCount({ address: client.account.address })
-  if (startNonce !== 0)
-    throw new Error(`chain ${chainId}: deployer nonce is ${startNonce}, expected a fresh chain`)
-
-  const txs = plan(artifacts)
-  const hashes: Hash[] = []
-  await anvil.setAutomine(false)
-  try {
-    for (const [nonce, tx] of txs.entries()) {
-      hashes.push(await client.sendTransaction({ ...tx, ...fees, nonce, type: 'eip1559', value: 0n }))
-    }
-    await anvil.mine({ blocks: 1 })
-  } finally {
-    await anvil.setAutomine(true)
-  }
-
-  const receipts = await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash })))
-  receipts.forEach((receipt, i) => {
-    if (receipt.status !== 'success')
-      throw new Error(`chain ${chainId}: fixture transaction ${i} reverted (${receipt.transactionHash})`)
-    const key = txs[i]!.deploys
-    if (key && (!receipt.contractAddress || getAddress(receipt.contractAddress) !== fixtureContracts[key])) {
-      throw new Error(
-        `chain ${chainId}: ${key} deployed at ${receipt.contractAddress}, expected ${fixtureContracts[key]}`,
-      )
-    }
+  await sendInOneBlock({
+    rpcUrl,
+    chainId,
+    privateKey: fixtureAccounts[0]!.privateKey,
+    txs: plan(artifacts),
+    what: 'fixture transaction',
   })
 }

@@ -10,22 +10,16 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import {
   type Abi,
-  type Address,
-  createTestClient,
-  createWalletClient,
+  createPublicClient,
   encodeDeployData,
   encodeFunctionData,
   erc20Abi,
-  getAddress,
-  type Hash,
   type Hex,
   http,
   keccak256,
   maxUint256,
   parseAbi,
-  publicActions,
 } from 'viem'
-import { privateKeyToAccount } from 'viem/accounts'
 import type { ContractArtifact } from './contracts/artifacts.js'
 import {
   fixturePools,
@@ -36,6 +30,7 @@ import {
   uniswapDeployNonces,
 } from './fixtures.js'
 import { localChain } from './local-chain.js'
+import { type PlannedTx, sendInOneBlock } from './send-in-one-block.js'
 
 const require = createRequire(import.meta.url)
 
@@ -100,9 +95,6 @@ export function loadUniswapArtifacts(): UniswapArtifacts {
   }
 }
 
-type PlannedTx = { to?: Address; data: Hex; gas: bigint; value?: bigint; deploys?: Address }
-
-const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }
 const routerAbi = parseAbi([
   'function addLiquidity(address tokenA, address tokenB, uint256 amountADesired, uint256 amountBDesired, uint256 amountAMin, uint256 amountBMin, address to, uint256 deadline) returns (uint256, uint256, uint256)',
   'function addLiquidityETH(address token, uint256 amountTokenDesired, uint256 amountTokenMin, uint256 amountETHMin, address to, uint256 deadline) payable returns (uint256, uint256, uint256)',
@@ -204,41 +196,14 @@ export async function deployUniswap(
   chainId: number,
   artifacts: UniswapArtifacts,
 ): Promise<void> {
-  const chain = localChain(chainId, rpcUrl)
-  const client = createWalletClient({
-    account: privateKeyToAccount(uniswapDeployer.privateKey),
-    chain,
-    transport: http(rpcUrl),
-  }).extend(publicActions)
-  const anvil = createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) })
-
-  const startNonce = await client.getTransactionCount({ address: uniswapDeployer.address })
-  if (startNonce !== 0)
-    throw new Error(`chain ${chainId}: the Uniswap deployer's nonce is ${startNonce}, expected a fresh chain`)
-
-  const txs = plan(artifacts)
-  const hashes: Hash[] = []
-  await anvil.setAutomine(false)
-  try {
-    for (const [nonce, tx] of txs.entries()) {
-      const { deploys: _, ...sent } = tx
-      hashes.push(await client.sendTransaction({ value: 0n, ...sent, ...fees, nonce, type: 'eip1559' }))
-    }
-    await anvil.mine({ blocks: 1 })
-  } finally {
-    await anvil.setAutomine(true)
-  }
-
-  const receipts = await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash })))
-  receipts.forEach((receipt, i) => {
-    if (receipt.status !== 'success')
-      throw new Error(`chain ${chainId}: Uniswap transaction ${i} reverted (${receipt.transactionHash})`)
-    const expected = txs[i]!.deploys
-    if (expected && (!receipt.contractAddress || getAddress(receipt.contractAddress) !== expected))
-      throw new Error(
-        `chain ${chainId}: Uniswap contract ${i} deployed at ${receipt.contractAddress}, expected ${expected}`,
-      )
+  await sendInOneBlock({
+    rpcUrl,
+    chainId,
+    privateKey: uniswapDeployer.privateKey,
+    txs: plan(artifacts),
+    what: 'Uniswap transaction',
   })
+  const client = createPublicClient({ chain: localChain(chainId, rpcUrl), transport: http(rpcUrl) })
   for (const pool of fixturePools) {
     const pair = await client.readContract({
       address: fixtureUniswap.factory,

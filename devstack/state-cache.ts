@@ -15,9 +15,14 @@ export const defaultStateCacheDir = fileURLToPath(
 // contracts (ours and Uniswap's shipped build files), the fixture facts and deploy steps
 // (by source text), and the anvil version.
 const keySources = [
-  ...['./fixtures.ts', './deploy-fixtures.ts', './deploy-uniswap.ts', './seed-history.ts', './chain.ts'].map(
-    (path) => new URL(path, import.meta.url),
-  ),
+  ...[
+    './fixtures.ts',
+    './deploy-fixtures.ts',
+    './deploy-uniswap.ts',
+    './send-in-one-block.ts',
+    './seed-history.ts',
+    './chain.ts',
+  ].map((path) => new URL(path, import.meta.url)),
   ...Object.values(uniswapArtifactFiles),
 ]
 

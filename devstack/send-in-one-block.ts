@@ -1,0 +1,78 @@
+/**
+ * The way the devstack deploys: every transaction of a plan sent from a fresh account
+ * with fixed nonces, gas and fees, then one block mined. Nothing is estimated, so every
+ * transaction can be sent before any is mined, and a chain comes up in a few blocks.
+ */
+import {
+  type Address,
+  createTestClient,
+  createWalletClient,
+  getAddress,
+  type Hash,
+  type Hex,
+  http,
+  publicActions,
+} from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { localChain } from './local-chain.js'
+
+/** One planned transaction; `deploys` is the address its contract must land at. */
+export type PlannedTx = { to?: Address; data: Hex; gas: bigint; value?: bigint; deploys?: Address }
+
+// Limits are generous; each plan fits one 30M-gas block.
+const fees = { maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }
+
+/**
+ * Sends `txs` in nonce order from the account of `privateKey`, which must not have sent
+ * anything yet, with automine paused, and mines them in one block. Throws, naming `what`,
+ * if the account is not fresh, a transaction reverts, or a contract lands elsewhere than
+ * planned.
+ *
+ * @example
+ * await sendInOneBlock({ rpcUrl, chainId: 31337, privateKey, txs: plan(artifacts), what: 'fixture transaction' })
+ */
+export async function sendInOneBlock(params: {
+  rpcUrl: string
+  chainId: number
+  privateKey: Hex
+  txs: readonly PlannedTx[]
+  what: string
+}): Promise<void> {
+  const { rpcUrl, chainId, privateKey, txs, what } = params
+  const chain = localChain(chainId, rpcUrl)
+  const client = createWalletClient({
+    account: privateKeyToAccount(privateKey),
+    chain,
+    transport: http(rpcUrl),
+  }).extend(publicActions)
+  const anvil = createTestClient({ mode: 'anvil', chain, transport: http(rpcUrl) })
+
+  const startNonce = await client.getTransactionCount({ address: client.account.address })
+  if (startNonce !== 0)
+    throw new Error(
+      `chain ${chainId}: ${client.account.address}'s nonce is ${startNonce}, expected a fresh chain`,
+    )
+
+  const hashes: Hash[] = []
+  await anvil.setAutomine(false)
+  try {
+    for (const [nonce, tx] of txs.entries()) {
+      const { deploys: _, ...sent } = tx
+      hashes.push(await client.sendTransaction({ value: 0n, ...sent, ...fees, nonce, type: 'eip1559' }))
+    }
+    await anvil.mine({ blocks: 1 })
+  } finally {
+    await anvil.setAutomine(true)
+  }
+
+  const receipts = await Promise.all(hashes.map((hash) => client.getTransactionReceipt({ hash })))
+  receipts.forEach((receipt, i) => {
+    if (receipt.status !== 'success')
+      throw new Error(`chain ${chainId}: ${what} ${i} reverted (${receipt.transactionHash})`)
+    const expected = txs[i]!.deploys
+    if (expected && (!receipt.contractAddress || getAddress(receipt.contractAddress) !== expected))
+      throw new Error(
+        `chain ${chainId}: ${what} ${i} deployed at ${receipt.contractAddress}, expected ${expected}`,
+      )
+  })
+}
