@@ -1,7 +1,6 @@
 import { definePlugin, type Plugin } from 'latchkit'
-import { withViewStrings } from 'latchkit/internal'
+import { accountInView, withViewStrings } from 'latchkit/internal'
 import { lazy } from 'react'
-import { accountInView } from './accountInView'
 import { HISTORY_PENDING_LIMIT, HISTORY_PLUGIN_ID, type HistoryState, initialHistoryState } from './state'
 import { historyStrings } from './strings'
 

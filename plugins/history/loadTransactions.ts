@@ -1,5 +1,5 @@
 import { type CaipNetworkId, type Kernel, LatchError } from 'latchkit'
-import { accountInView } from './accountInView'
+import { accountInView } from 'latchkit/internal'
 import { fetchTransactions } from './fetchTransactions'
 import { landHistoryPage } from './landHistoryPage'
 import { historyMessages } from './messages'

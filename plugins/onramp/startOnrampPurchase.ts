@@ -1,4 +1,5 @@
 import { type Kernel, ValidationError } from 'latchkit'
+import { accountInView } from 'latchkit/internal'
 import { checkOnrampAmount } from './checkOnrampAmount'
 import { onrampMessages } from './messages'
 import { onrampUrlSchema } from './onrampSchemas'
@@ -24,10 +25,7 @@ function partnerUserId(): string {
 export async function startOnrampPurchase(kernel: Kernel, provider: string): Promise<OnrampPurchase> {
   const slice = onrampSlice(kernel)
   const form = slice.get()
-  const state = kernel.getState()
-  const namespace = state.activeNamespace
-  const network = namespace ? state.networks[namespace]?.caipNetwork : undefined
-  const address = namespace ? state.accounts[namespace]?.address : undefined
+  const { network, address } = accountInView(kernel)
   if (!network || !address) {
     throw new ValidationError(onrampMessages.ONRAMP_NOT_CONNECTED, { code: 'ONRAMP_NOT_CONNECTED' })
   }

@@ -1,4 +1,5 @@
 import type { Kernel } from 'latchkit'
+import { accountInView } from 'latchkit/internal'
 import { DEFAULT_SWAP_SETTINGS, SWAPS_PLUGIN_ID, type SwapSettings, type SwapsState } from './state'
 
 // Read through pluginState rather than swapsSlice: the Account view asks this on every
@@ -17,9 +18,7 @@ const settingsOf = (kernel: Kernel): SwapSettings =>
 export function swapUnavailability(
   kernel: Kernel,
 ): 'SWAPS_EVM_ONLY' | 'SWAPS_UNSUPPORTED_NETWORK' | undefined {
-  const state = kernel.getState()
-  const namespace = state.activeNamespace
-  const network = namespace ? state.networks[namespace]?.caipNetwork : undefined
+  const { network } = accountInView(kernel)
   if (!network) return undefined
   if (network.chainNamespace !== 'eip155') {
     return 'SWAPS_EVM_ONLY'

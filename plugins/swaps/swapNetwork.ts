@@ -1,5 +1,5 @@
 import { type Kernel, type Network, ValidationError } from 'latchkit'
-import { messages } from 'latchkit/internal'
+import { accountInView, messages } from 'latchkit/internal'
 import { swapsMessages } from './messages'
 import { swapUnavailability } from './swapAvailability'
 
@@ -19,10 +19,7 @@ export interface SwapConnection {
  * const { network, address } = swapConnection(kernel)
  */
 export function swapConnection(kernel: Kernel): SwapConnection {
-  const state = kernel.getState()
-  const namespace = state.activeNamespace
-  const network = namespace ? state.networks[namespace]?.caipNetwork : undefined
-  const address = namespace ? state.accounts[namespace]?.address : undefined
+  const { network, address } = accountInView(kernel)
   if (!network || !address) {
     throw new ValidationError(messages.NO_ACTIVE_CAIP_ADDRESS, { code: 'NO_ACTIVE_CAIP_ADDRESS' })
   }

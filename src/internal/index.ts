@@ -7,6 +7,8 @@
  * import { latchError, loadModule, parseWith } from 'latchkit/internal'
  */
 
+export type { AccountInView } from '../kernel/accountInView'
+export { accountInView } from '../kernel/accountInView'
 export { requireAdapter } from '../kernel/actions/requireAdapter'
 export type { CreateApiOptions } from '../kernel/api/createApi'
 export { createApi } from '../kernel/api/createApi'
