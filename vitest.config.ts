@@ -120,6 +120,21 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'names',
+          environment: 'node',
+          include: ['test/names/**/*.test.ts'],
+          // Registration sends transactions, so each chain-bound file starts its own anvil
+          // (from the state cache: a second); the two-instance test shares the run's PostgreSQL.
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          // Child processes, not threads: anvil dies with the thread that spawned it.
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // Browser tests of the dev wallet and the demo in Debian's Chromium.
           name: 'e2e',
           environment: 'node',

@@ -3,12 +3,12 @@
  * API command reads its shared flags with the same parsers.
  */
 import { parseArgs } from 'node:util'
-import { getAddress, isAddress } from 'viem'
+import { getAddress, type Hex, isAddress } from 'viem'
 import type { SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { DEFAULT_MAX_BODY_BYTES } from './api/inputGuard.js'
 import { redactPassword } from './db/postgres.js'
-import type { ServerConfig } from './startServer.js'
+import type { ServerConfig, ServerNames } from './startServer.js'
 
 export const DEFAULT_PORT = 8787
 
@@ -30,8 +30,15 @@ export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [option
                              Router02 and that router's WETH; repeat per chain, e.g.
                              --swap-chain eip155:1=0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D,0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2
                              (default: none, and the convert routes answer 400 for every chain)
+  --names-ens <chainId>=<registry>,<publicResolver>,<universalResolver>
+                             serve names (/v1/profile/*, /v1/identity/*) from the ENS contracts
+                             on an --rpc chain, e.g. --names-ens 1=0x0000…2e1e,0x231b…3E63,0xce01…cBFa
+  --names-zone <zone>        register names under this zone (its registry node owned by the
+                             operator key in $LATCHKIT_NAMES_OPERATOR_KEY); repeat per zone.
+                             Needs --names-ens
   --database-url <url>       keep state on this PostgreSQL server (default $DATABASE_URL)
   --data-dir <dir>           keep state in the embedded database (PGlite) in this directory
+                             (sign-in sessions and registered names)
   --max-body-bytes <bytes>   the largest request body read; a larger one answers 413
                              (default ${DEFAULT_MAX_BODY_BYTES}, 1 MiB)
   --help                     this text
@@ -134,6 +141,59 @@ export function parseMaxBodyBytes(value: string): number {
   return bytes
 }
 
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const ZONE = /^(?:[a-z0-9-]{1,63}\.)*[a-z0-9-]{1,63}$/
+
+/**
+ * The names service of `--names-ens <chainId>=<registry>,<publicResolver>,<universalResolver>`
+ * and `--names-zone` (repeated), its operator key from the environment (a key on the
+ * command line would show in every process list). Undefined when neither flag is given.
+ *
+ * @example parseNames('1=0x…,0x…,0x…', ['names.example'], [1], { LATCHKIT_NAMES_OPERATOR_KEY: '0x…' })
+ */
+export function parseNames(
+  ens: string | undefined,
+  zones: readonly string[],
+  served: readonly number[],
+  env: { LATCHKIT_NAMES_OPERATOR_KEY?: string | undefined },
+): ServerNames | undefined {
+  if (ens === undefined && zones.length === 0) return undefined
+  if (ens === undefined)
+    throw new CliError(
+      '--names-zone needs --names-ens <chainId>=<registry>,<publicResolver>,<universalResolver>',
+    )
+  const match = /^(\d{1,15})=([^,]+),([^,]+),([^,]+)$/.exec(ens)
+  const addresses = match?.slice(2) ?? []
+  if (!match || !addresses.every((address) => ADDRESS.test(address)))
+    throw new CliError(
+      `--names-ens ${ens}: expected <chainId>=<registry>,<publicResolver>,<universalResolver> (three 0x addresses)`,
+    )
+  const chainId = Number(match[1])
+  if (!served.includes(chainId))
+    throw new CliError(`--names-ens ${ens}: chain ${chainId} is not given with --rpc`)
+  if (zones.length === 0)
+    throw new CliError('--names-ens needs at least one --names-zone to register names under')
+  const badZone = zones.find((zone) => !ZONE.test(zone))
+  if (badZone !== undefined)
+    throw new CliError(`--names-zone ${badZone}: expected a lower-case DNS name, e.g. names.example`)
+  const operatorKey = env.LATCHKIT_NAMES_OPERATOR_KEY
+  if (!operatorKey || !/^0x[0-9a-fA-F]{64}$/.test(operatorKey))
+    throw new CliError(
+      'names need LATCHKIT_NAMES_OPERATOR_KEY: the 0x private key (64 hex digits) that owns each zone in the ENS registry',
+    )
+  const [registry, publicResolver, universalResolver] = addresses.map((address) => getAddress(address))
+  return {
+    ens: {
+      chainId,
+      registry: registry!,
+      publicResolver: publicResolver!,
+      universalResolver: universalResolver!,
+    },
+    zones: [...zones],
+    operatorKey: operatorKey as Hex,
+  }
+}
+
 /** The database flags, checked against each other: one place for the state, and only with a service that keeps any. */
 export function parseDatabase(
   values: { 'database-url'?: string | undefined; 'data-dir'?: string | undefined },
@@ -146,7 +206,7 @@ export function parseDatabase(
     throw new CliError('give --database-url or --data-dir, not both: state lives in one database')
   if ((url !== undefined || dataDir !== undefined) && !hasStatefulService)
     throw new CliError(
-      `${url !== undefined ? '--database-url' : '--data-dir'} needs --siwe-origin: sign-in is the only service that keeps state`,
+      `${url !== undefined ? '--database-url' : '--data-dir'} needs --siwe-origin or --names-zone: sign-in and names are the services that keep state`,
     )
   if (url !== undefined) {
     if (!/^postgres(ql)?:\/\//.test(url))
@@ -168,6 +228,8 @@ const flags = {
   'cors-origin': { type: 'string', multiple: true },
   'siwe-origin': { type: 'string', multiple: true },
   'swap-chain': { type: 'string', multiple: true },
+  'names-ens': { type: 'string' },
+  'names-zone': { type: 'string', multiple: true },
   'database-url': { type: 'string' },
   'data-dir': { type: 'string' },
   'max-body-bytes': { type: 'string' },
@@ -190,7 +252,11 @@ function parseFlags(args: readonly string[]) {
  */
 export function readServerArgs(
   args: readonly string[],
-  env: { PORT?: string | undefined; DATABASE_URL?: string | undefined },
+  env: {
+    PORT?: string | undefined
+    DATABASE_URL?: string | undefined
+    LATCHKIT_NAMES_OPERATOR_KEY?: string | undefined
+  },
 ): ServerConfig | undefined {
   const values = parseFlags(args)
   if (values.help) return undefined
@@ -198,7 +264,13 @@ export function readServerArgs(
   if (chains.length === 0) throw new CliError('give at least one chain: --rpc <chainId>=<url>')
   const siweOrigins = values['siwe-origin'] ?? []
   const corsOrigins = parseOrigins(values['cors-origin'] ?? [], '--cors-origin')
-  const database = parseDatabase(values, env, siweOrigins.length > 0)
+  const names = parseNames(
+    values['names-ens'],
+    values['names-zone'] ?? [],
+    chains.map((chain) => chain.chainId),
+    env,
+  )
+  const database = parseDatabase(values, env, siweOrigins.length > 0 || names !== undefined)
   const swap = parseSwapChains(
     values['swap-chain'] ?? [],
     chains.map((chain) => chain.chainId),
@@ -222,5 +294,6 @@ export function readServerArgs(
         : parseMaxBodyBytes(values['max-body-bytes']),
     ...(database && { database }),
     ...(swap && { swap }),
+    ...(names && { names }),
   }
 }

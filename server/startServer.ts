@@ -1,8 +1,10 @@
 /**
  * Composes the services on one port: the Blockchain API for the given chains and, when
- * an app's origins are given, the sign-in verifier under `/siwe/*` with its sessions in
- * the database (PGlite unless a PostgreSQL URL is given). What `latchkit-server` runs.
+ * an app's origins are given, the sign-in verifier under `/siwe/*`, and when names are
+ * configured, the names service; both keep their state in the database (PGlite unless a
+ * PostgreSQL URL is given). What `latchkit-server` runs.
  */
+import type { Hex } from 'viem'
 
 import type { ApiSettings, SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
@@ -13,6 +15,8 @@ import type { PriceSource } from './api/priceSource.js'
 import { openDatabase } from './db/openDatabase.js'
 import type { Database, DatabaseOption } from './db/sqlClient.js'
 import { listen } from './http/listen.js'
+import type { EnsDeployment } from './names/chainNames.js'
+import { createNameService, type StartedNameService } from './names/createNameService.js'
 import { createSiweVerifier, type SiweVerifierServer } from './siwe/index.js'
 
 export type ServerConfig = {
@@ -52,10 +56,25 @@ export type ServerConfig = {
    */
   onramp?: OnrampSettings
   /**
+   * Serve names (`/v1/profile/*`, `/v1/identity/*`) from ENS and register new ones under
+   * `zones` with the operator key, keeping registrations in `database`. The ENS chain
+   * must be one of `chains`. Default: none, and no name exists.
+   *
+   * @example { ens: { chainId: 1, registry, publicResolver, universalResolver }, zones: ['names.example'], operatorKey }
+   */
+  names?: ServerNames
+  /**
    * USD prices of the chains' assets (balances' `price` and `value`, `/v1/fungible/price`,
    * and what the on-ramp can quote). Default: none known.
    */
   prices?: PriceSource
+}
+
+/** The names service's settings; its RPC URL and database come from the server's. */
+export type ServerNames = {
+  ens: Omit<EnsDeployment, 'rpcUrl'>
+  zones: readonly string[]
+  operatorKey: Hex
 }
 
 export type RunningServer = {
@@ -84,14 +103,29 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   }
   let db: Database | undefined
   let verifier: SiweVerifierServer | undefined
+  let names: StartedNameService | undefined
   const closeState = async () => {
     await verifier?.close()
+    await names?.close()
     await db?.close()
   }
   try {
-    if (config.siweOrigins && config.siweOrigins.length > 0) {
-      // Opened before listening: a database that cannot be reached fails the start.
-      db = await openDatabase(config.database)
+    const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
+    // Opened before listening: a database that cannot be reached fails the start.
+    if (signIn || config.names) db = await openDatabase(config.database)
+    if (config.names) {
+      const ensChain = config.chains.find((chain) => chain.chainId === config.names?.ens.chainId)
+      if (!ensChain)
+        throw new Error(`names: ENS chain ${config.names.ens.chainId} is not one of the served chains`)
+      names = await createNameService({
+        ens: { ...config.names.ens, rpcUrl: ensChain.rpcUrl },
+        zones: config.names.zones,
+        operatorKey: config.names.operatorKey,
+        chains: config.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+        database: (db as Database).sql,
+      })
+    }
+    if (signIn && db && config.siweOrigins) {
       verifier = await createSiweVerifier({
         origin: config.siweOrigins,
         chains: config.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
@@ -103,6 +137,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       settings,
       corsOrigins: config.corsOrigins ?? [],
       ...(config.onramp && { onramp: config.onramp }),
+      ...(names && { names }),
       ...(config.prices && { prices: config.prices }),
       ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
       ...(verifier && { siwe: () => verifier?.app }),

@@ -60,7 +60,11 @@ export type ImageSource = {
   publicImage(kind: 'asset' | 'currency' | 'token', id: string): string | undefined
 }
 
-/** A pluggable name service (names are served elsewhere; without one, none exist). */
+/**
+ * Where names come from (`server/names` builds one on ENS; without one, none exist): an
+ * account's identity, a name's profile, the names of an address, free names to suggest,
+ * and registration.
+ */
 export type NameService = {
   identity?(
     address: Address,
@@ -68,6 +72,8 @@ export type NameService = {
   ): Promise<{ name: string | null; avatar: string | null } | undefined>
   lookup?(name: string): Promise<Record<string, unknown> | undefined>
   reverse?(address: Address): Promise<Record<string, unknown>[]>
+  /** Names under `zone` like `typed`, each said to be free or taken. */
+  suggest?(typed: string, zone: string): Promise<{ name: string; registered: boolean }[]>
   register?(body: {
     coin_type: number | string
     address: string

@@ -19,10 +19,11 @@ export class BadRequest extends Error {
 }
 
 /** The statuses a route may answer a failure with, besides a {@link BadRequest}'s 400. */
-export type FailureStatus = 403 | 404 | 409 | 413 | 422 | 501 | 502
+export type FailureStatus = 401 | 403 | 404 | 409 | 413 | 422 | 501 | 502
 
 /**
- * The request is well formed but cannot be answered here: forbidden, not found, in
+ * The request is well formed but cannot be answered here: not signed by whom it claims
+ * (401), forbidden, not found, in
  * conflict with the current state (409), not possible as asked (422), too large, not
  * served, or upstream down.
  */

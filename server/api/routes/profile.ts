@@ -1,9 +1,10 @@
 /**
  * The names (profile) API: look a name up, list an address's names, suggest free names,
- * register one. Lookups and registration go to the configured name service; without one,
- * no name exists (404, []) and registering answers 501.
+ * register one. Everything goes to the configured name service; without one, no name
+ * exists (404, []), nothing is suggested and registering answers 501.
  */
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { getAddress } from 'viem'
 import * as z from 'zod/mini'
 import type { ApiContext } from '../apiContext.js'
@@ -27,11 +28,24 @@ const registerBody = z.object({
   signature: z.string().check(z.regex(/^0x[0-9a-fA-F]{62,}$/, 'must be a 0x signature')),
 })
 
+/**
+ * Names clients read a refusal's first `reasons[].description` (the Blockchain API's
+ * shape), so the profile routes' error answers carry their message there as well.
+ */
+const reasonsOnRefusal: MiddlewareHandler = async (c, next) => {
+  await next()
+  if (c.res.status < 400 || !c.res.headers.get('content-type')?.includes('application/json')) return
+  const body = (await c.res.clone().json()) as { message?: unknown }
+  if (typeof body.message !== 'string') return
+  c.res = c.json({ ...body, reasons: [{ description: body.message }] }, c.res.status as ContentfulStatusCode)
+}
+
 /** The zone suggestions fall in when the request names none. */
 const DEFAULT_ZONE = 'latch.id'
 
 export function profileRoutes({ names }: ApiContext): Hono {
   const routes = new Hono()
+  routes.use('/v1/profile/*', reasonsOnRefusal)
 
   routes.get('/v1/profile/account/:name', async (c) => {
     const name = parseInput(profileName, c.req.param('name'), 'name')
@@ -47,16 +61,11 @@ export function profileRoutes({ names }: ApiContext): Hono {
     return c.json((await names?.reverse?.(owner)) ?? [])
   })
 
-  routes.get('/v1/profile/suggestions/:name', (c) => {
+  routes.get('/v1/profile/suggestions/:name', async (c) => {
     const name = parseInput(profileName, c.req.param('name'), 'name').toLowerCase()
     const { zone } = readQuery(c, suggestionsQuery, 'GET /v1/profile/suggestions/{name}')
-    const suffix = `.${zone || DEFAULT_ZONE}`
-    const base = name.replace(/\..*$/, '')
-    const suggestions = [base, `${base}-app`, `${base}1`].map((candidate) => ({
-      name: `${candidate}${suffix}`,
-      registered: false,
-    }))
-    return c.json({ suggestions })
+    if (!names?.suggest) return c.json({ suggestions: [] })
+    return c.json({ suggestions: await names.suggest(name, zone || DEFAULT_ZONE) })
   })
 
   routes.post('/v1/profile/account', async (c) => {
