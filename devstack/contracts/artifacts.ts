@@ -11,7 +11,11 @@ export type ContractArtifact = { abi: Abi; bytecode: Hex }
 
 export type FixtureArtifacts = {
   compiler: string
-  contracts: { FixtureToken: ContractArtifact; FixtureNFT: ContractArtifact }
+  contracts: {
+    FixtureToken: ContractArtifact
+    FixtureNFT: ContractArtifact
+    UniversalResolver: ContractArtifact
+  }
 }
 
 const artifactsUrl = new URL('./artifacts.json', import.meta.url)

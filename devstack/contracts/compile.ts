@@ -1,5 +1,6 @@
 /**
- * Compiles the devstack fixture contracts with the compiler bundled in npm `solc` and
+ * Compiles the devstack's own contracts (the fixture tokens and NFT, and the ENS universal
+ * resolver of deploy-ens.ts) with the compiler bundled in npm `solc` and
  * writes `artifacts.json` beside this file. The artifacts are committed, so starting the
  * devstack never compiles; `compile.test.ts` fails when they are stale.
  *
@@ -19,7 +20,7 @@ const contractsDir = dirname(fileURLToPath(import.meta.url))
 /** Where the committed artifacts live. */
 export const artifactsPath = join(contractsDir, 'artifacts.json')
 
-const sources = ['FixtureToken', 'FixtureNFT'] as const
+const sources = ['FixtureToken', 'FixtureNFT', 'UniversalResolver'] as const
 
 // Pinned so the bytecode does not change when solc's default EVM version moves on.
 // bytecodeHash 'none' keeps comment-only edits from changing the bytecode.
@@ -69,7 +70,11 @@ export function compileFixtureContracts(): FixtureArtifacts {
   }
   return {
     compiler: solc.version() as string,
-    contracts: { FixtureToken: artifact('FixtureToken'), FixtureNFT: artifact('FixtureNFT') },
+    contracts: {
+      FixtureToken: artifact('FixtureToken'),
+      FixtureNFT: artifact('FixtureNFT'),
+      UniversalResolver: artifact('UniversalResolver'),
+    },
   }
 }
 
