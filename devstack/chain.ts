@@ -1,14 +1,15 @@
 /**
  * The local chains of the devstack: one anvil per chain id, with the fixture contracts of
- * fixtures.ts deployed and seeded, and Uniswap V2 with the fixture pools. The first start
- * deploys and caches each chain's state; later starts boot anvil from that state, which
- * takes a fraction of the time.
+ * fixtures.ts deployed and seeded, Uniswap V2 with the fixture pools, and ENS with the
+ * fixture names. The first start deploys and caches each chain's state; later starts boot
+ * anvil from that state, which takes a fraction of the time.
  */
 import { existsSync, rmSync } from 'node:fs'
 import { type Address, createPublicClient, http } from 'viem'
 import { type AnvilInstance, startAnvil } from './anvil.js'
 import { resolveAnvilBinary } from './anvil-binary.js'
 import { type FixtureArtifacts, loadFixtureArtifacts } from './contracts/artifacts.js'
+import { deployEns, type EnsBytecodes, loadEnsBytecodes } from './deploy-ens.js'
 import { deployFixtures } from './deploy-fixtures.js'
 import { deployUniswap, loadUniswapArtifacts, type UniswapArtifacts } from './deploy-uniswap.js'
 import {
@@ -17,6 +18,7 @@ import {
   type FixtureContractKey,
   fixtureAccounts,
   fixtureContracts,
+  fixtureEns,
   fixtureHistory,
   fixturePools,
   fixtureUniswap,
@@ -61,6 +63,7 @@ export type StartedChains = {
 export async function startChains(options: StartChainsOptions = {}): Promise<StartedChains> {
   const { artifacts, hash } = loadFixtureArtifacts()
   const uniswap = loadUniswapArtifacts()
+  const ens = loadEnsBytecodes(artifacts)
   const anvilVersion = resolveAnvilBinary().version
   const cacheDir = options.cacheDir ?? defaultStateCacheDir
   const useCache = options.cache ?? true
@@ -71,6 +74,7 @@ export async function startChains(options: StartChainsOptions = {}): Promise<Sta
         chainId,
         artifacts,
         uniswap,
+        ens,
         useCache ? stateCacheFile(cacheDir, chainId, hash, anvilVersion) : undefined,
       ),
     ),
@@ -102,6 +106,7 @@ async function startFixtureChain(
   chainId: number,
   artifacts: FixtureArtifacts,
   uniswap: UniswapArtifacts,
+  ens: EnsBytecodes,
   cacheFile: string | undefined,
 ): Promise<{ anvil: AnvilInstance; fromCache: boolean }> {
   if (cacheFile && existsSync(cacheFile)) {
@@ -119,6 +124,7 @@ async function startFixtureChain(
     await seedHistory(anvil.rpcUrl, chainId, artifacts)
     // After the history, so its blocks stay 2..265 (the indexer tests count them).
     await deployUniswap(anvil.rpcUrl, chainId, uniswap)
+    await deployEns(anvil.rpcUrl, chainId, ens)
     if (cacheFile) await saveChainState(anvil.rpcUrl, cacheFile)
   } catch (error) {
     await anvil.stop()
@@ -137,6 +143,10 @@ async function hasFixtures(rpcUrl: string): Promise<boolean> {
         fixtureUniswap.factory,
         fixtureUniswap.router,
         ...fixturePools.map((pool) => pool.pair),
+        fixtureEns.registry,
+        fixtureEns.publicResolver,
+        fixtureEns.reverseRegistrar,
+        fixtureEns.universalResolver,
       ].map((address) => client.getCode({ address })),
     )
     return codes.every((code) => code !== undefined && code !== '0x')

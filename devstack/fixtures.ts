@@ -250,3 +250,81 @@ export function fixtureLiquidityOf(asset: FixturePoolAsset | FixtureTokenKey): b
   }
   return total
 }
+
+/**
+ * The names operator: anvil account 4, which owns the zone `latch.id` in the fixture ENS
+ * registry, so the names service (server/names) signs with it to create `<label>.latch.id`.
+ */
+export const namesOperator: FixtureAccount = {
+  address: '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  privateKey: '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a',
+}
+
+/**
+ * Deploys ENS on every fixture chain (deploy-ens.ts) and owns the root, `eth`, `id` and
+ * `reverse`: anvil account 5, which no test connects with.
+ */
+export const ensDeployer: FixtureAccount = {
+  address: '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  privateKey: '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba',
+}
+
+/** Nonces of {@link ensDeployer} that deploy the ENS contracts; its later nonces set up the names. */
+export const ensDeployNonces = {
+  registry: 0,
+  publicResolver: 1,
+  reverseRegistrar: 2,
+  universalResolver: 3,
+} as const
+
+export type FixtureEnsName = {
+  /** The full name, e.g. `alice.eth`. */
+  name: string
+  /** Owns the name in the registry, is its Ethereum address and has it as primary name. */
+  owner: Address
+  /** The `avatar` text record. */
+  avatar?: string
+  /** The `description` text record. */
+  description?: string
+}
+
+const aliceAvatarSvg =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#5b4bdb"/><circle cx="32" cy="26" r="11" fill="#fff"/><rect x="14" y="42" width="36" height="14" rx="7" fill="#fff"/></svg>'
+
+/**
+ * ENS on every fixture chain, deployed by {@link ensDeployer} from the build files
+ * `@ensdomains/ens` 0.6.2 (ENSRegistry, ReverseRegistrar) and `@ensdomains/resolver` 0.3.1
+ * (PublicResolver) ship, plus the devstack's own UniversalResolver (contracts/), which viem's
+ * getEnsAddress, getEnsName, getEnsText and getEnsAvatar call with `universalResolverAddress`.
+ * Addresses are constants: CREATE from the deployer's fixed nonces ({@link ensDeployNonces};
+ * test/devstack/ens.test.ts checks them). `names` have resolver PublicResolver, an address
+ * for coin type 60 and for the chain's ENSIP-11 coin type, and are their owners' primary
+ * names; the `zone`'s node belongs to {@link namesOperator}, with resolver PublicResolver.
+ */
+export const fixtureEns = {
+  registry: '0x0116686E2291dbd5e317F47faDBFb43B599786Ef',
+  publicResolver: '0x9bAaB117304f7D6517048e371025dB8f89a8DbE5',
+  reverseRegistrar: '0x1Eb835EB7BEEEE9E6bbFe08F16a2d2eF668204bd',
+  universalResolver: '0x31A65C6d4EB07ad51E7afc890aC3b7bE84dF2Ead',
+  deployer: ensDeployer,
+  operator: namesOperator,
+  zone: 'latch.id',
+  names: [
+    {
+      name: 'alice.eth',
+      owner: fixtureAccounts[0]!.address,
+      avatar: `data:image/svg+xml;base64,${btoa(aliceAvatarSvg)}`,
+      description: 'Alice, account 0 of the Latch devstack',
+    },
+    { name: 'bob.eth', owner: fixtureAccounts[1]!.address },
+  ] as readonly FixtureEnsName[],
+} as const satisfies {
+  registry: Address
+  publicResolver: Address
+  reverseRegistrar: Address
+  universalResolver: Address
+  deployer: FixtureAccount
+  operator: FixtureAccount
+  zone: string
+  names: readonly FixtureEnsName[]
+}

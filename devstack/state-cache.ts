@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gunzipSync } from 'node:zlib'
 import { createTestClient, http } from 'viem'
+import { ensArtifactFiles } from './deploy-ens.js'
 import { uniswapArtifactFiles } from './deploy-uniswap.js'
 
 /** Default home of cached chain states; inside node_modules so a fresh install starts clean. */
@@ -12,18 +13,22 @@ export const defaultStateCacheDir = fileURLToPath(
 )
 
 // Any change to what gets deployed must miss the cache: the key covers the compiled
-// contracts (ours and Uniswap's shipped build files), the fixture facts and deploy steps
-// (by source text), and the anvil version.
+// contracts (ours, and Uniswap's and ENS's shipped build files), the fixture facts and
+// deploy steps (by source text, with the ENS ABIs deploy-ens.ts encodes with), and the
+// anvil version.
 const keySources = [
   ...[
     './fixtures.ts',
     './deploy-fixtures.ts',
     './deploy-uniswap.ts',
+    './deploy-ens.ts',
     './send-in-one-block.ts',
     './seed-history.ts',
     './chain.ts',
+    '../server/names/ensAbis.ts',
   ].map((path) => new URL(path, import.meta.url)),
   ...Object.values(uniswapArtifactFiles),
+  ...Object.values(ensArtifactFiles),
 ]
 
 /**

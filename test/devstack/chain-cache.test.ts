@@ -5,7 +5,7 @@ import { createPublicClient, http } from 'viem'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startChains } from '../../devstack/chain.js'
 import { loadFixtureArtifacts } from '../../devstack/contracts/artifacts.js'
-import { fixtureAccounts, fixtureContracts, fixtureTokens } from '../../devstack/fixtures.js'
+import { fixtureAccounts, fixtureContracts, fixtureEns, fixtureTokens } from '../../devstack/fixtures.js'
 import { anvilPidsOnPort, waitForAnvilsGone } from '../support/anvil-processes.js'
 
 // A private cache dir so the first start here is always a real deployment.
@@ -41,8 +41,16 @@ describe('startChains state cache', () => {
     try {
       expect(warm.chains.map((chain) => chain.fromCache)).toEqual([true, true])
       expect(warm.chains.map((chain) => chain.contracts)).toEqual(cold.chains.map((chain) => chain.contracts))
-      for (const chain of warm.chains)
+      for (const chain of warm.chains) {
         expect(await lusdBalance(chain.rpcUrl)).toBe(fixtureTokens.LUSD.seedBalance)
+        // ENS, deployed last, came back with the state too.
+        expect(
+          await createPublicClient({ transport: http(chain.rpcUrl) }).getEnsName({
+            address: fixtureAccounts[0]!.address,
+            universalResolverAddress: fixtureEns.universalResolver,
+          }),
+        ).toBe('alice.eth')
+      }
     } finally {
       await warm.stop()
     }
