@@ -97,8 +97,13 @@ export { definePlugin } from './plugin'
 export type { Registry } from './registry'
 export type { CloseGuard, Router, ViewDefinition, ViewRegistry } from './router'
 // Services one plugin offers another
-export type { NameResolver } from './services'
-export { getNameResolver, NAME_RESOLVER_SERVICE } from './services'
+export type { AddressNamer, NameResolver } from './services'
+export {
+  ADDRESS_NAMER_SERVICE,
+  getAddressNamer,
+  getNameResolver,
+  NAME_RESOLVER_SERVICE,
+} from './services'
 export type { KernelSlots, SlotItem, SlotItemOf, SlotName, Slots } from './slots'
 export type { Snackbar, SnackbarOptions } from './snackbar'
 export type { StorageBackend } from './storage'

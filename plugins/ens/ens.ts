@@ -1,0 +1,126 @@
+import {
+  ADDRESS_NAMER_SERVICE,
+  type AddressNamer,
+  ConfigError,
+  definePlugin,
+  NAME_RESOLVER_SERVICE,
+  type NameResolver,
+  type Plugin,
+} from 'latchkit'
+import { loadModule, onActiveAccountChange, withViewStrings } from 'latchkit/internal'
+import { createEnsCaches, identityKey } from './ensCaches'
+import type { EnsContext } from './ensContext'
+import { offerNameFeature } from './offerNameFeature'
+import { DEFAULT_ENS_SETTINGS, ENS_PLUGIN_ID, type EnsSettings, type EnsState } from './state'
+import { ensStrings } from './strings'
+
+export interface EnsOptions {
+  /** The zone names are registered under: a label `alice` becomes `alice.<zone>`. Default 'latch.id'. */
+  zone?: string
+  /** How long after the last keystroke name suggestions are asked, in ms. Default 300. */
+  suggestionDebounceMs?: number
+}
+
+function settingsOf(options: EnsOptions): EnsSettings {
+  const {
+    zone = DEFAULT_ENS_SETTINGS.zone,
+    suggestionDebounceMs = DEFAULT_ENS_SETTINGS.suggestionDebounceMs,
+  } = options
+  const fail = (details: string) => {
+    throw new ConfigError('Invalid ens options', { code: 'INVALID_OPTIONS', details })
+  }
+  if (typeof zone !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(zone)) {
+    fail(`zone must be a domain in lower case such as 'latch.id', not '${String(zone).slice(0, 40)}'`)
+  }
+  if (!(Number.isFinite(suggestionDebounceMs) && suggestionDebounceMs >= 0)) {
+    fail('suggestionDebounceMs must be a number of ms')
+  }
+  return { zone, suggestionDebounceMs }
+}
+
+/** A name has a dot (`alice.eth`); anything else is not looked up. */
+const looksLikeName = (text: string) => /^[^\s.]+(\.[^\s.]+)+$/.test(text)
+
+/**
+ * Names (ENS) for EVM accounts, through the Blockchain API's identity and profile
+ * endpoints:
+ * - the connected account's name and avatar (`GET /v1/identity/{address}`, kept 5
+ *   minutes) as its `profileName` and `profileImage`, which the account button and view show;
+ * - the `nameResolver` service (name to address: the send view's receiver) and the
+ *   `addressNamer` service (address to name: the send view and the activity list);
+ * - a "Choose a name" button on the Account view for an EVM account without a name, and
+ *   the RegisterAccountName and RegisterAccountNameSuccess views: a label, suggestions as
+ *   it is typed, then `<label>.<zone>` registered with a signed message.
+ * Without `api.blockchainUrl` it does nothing (and says so in the log).
+ *
+ * @example
+ * import { ens } from 'latchkit/plugins/ens'
+ * createKernel({ networks, adapters: [evmAdapter()], plugins: [ens({ zone: 'latch.id' })], api, projectId })
+ */
+export function ens(options: EnsOptions = {}): Plugin<EnsState> {
+  const settings = settingsOf(options)
+  return definePlugin<EnsState>({
+    id: ENS_PLUGIN_ID,
+    initialState: () => ({ settings }),
+    setup(ctx) {
+      if (!ctx.api.url('blockchain')) {
+        ctx.logger.warn('names are off: they need the Blockchain API (options.api.blockchainUrl)')
+        return
+      }
+      ctx.i18n.register(ensStrings)
+      const context: EnsContext = { kernel: ctx.kernel, caches: createEnsCaches(), logger: ctx.logger }
+      const lookups = () => loadModule(() => import('./lookups'), 'the names lookups')
+      const resolve: NameResolver = async (name, namespace) => {
+        const typed = name.trim()
+        if (namespace !== 'eip155' || !looksLikeName(typed)) return undefined
+        return (await lookups()).resolveName(context, typed)
+      }
+      const nameOf: AddressNamer = async (address, namespace) => {
+        if (namespace !== 'eip155') return undefined
+        try {
+          return await (await lookups()).nameOfAddress(context, address)
+        } catch (error) {
+          ctx.logger.warn('Error fetching names for address', error)
+          return undefined
+        }
+      }
+      const showIdentity = () =>
+        void lookups().then(
+          (module) => module.showIdentity(context),
+          (error: unknown) => ctx.logger.warn('identity unavailable; the address is shown', error),
+        )
+      const strings = (module: { ensViewStrings: Record<string, string> }) => module.ensViewStrings
+      const teardowns = [
+        ctx.views.register({
+          id: 'RegisterAccountName',
+          title: 'ens.chooseName',
+          load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameView'), strings),
+        }),
+        ctx.views.register({
+          id: 'RegisterAccountNameSuccess',
+          title: 'ens.successTitle',
+          hideBack: true,
+          load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameSuccessView'), strings),
+        }),
+        ctx.services.add(NAME_RESOLVER_SERVICE, resolve),
+        ctx.services.add(ADDRESS_NAMER_SERVICE, nameOf),
+        onActiveAccountChange(ctx, showIdentity),
+        ctx.bus.on('ens:registered', ({ name, address }) => {
+          // What was kept about the address and the name is out of date now.
+          for (const network of ctx.kernel.networks('eip155'))
+            context.caches.identities.delete(identityKey(address, network.caipNetworkId))
+          context.caches.profiles.delete(name.toLowerCase())
+          ctx.store.setState((draft) => {
+            const account = draft.accounts.eip155
+            if (account?.address?.toLowerCase() === address.toLowerCase()) account.profileName = name
+          })
+        }),
+        offerNameFeature(ctx),
+      ]
+      showIdentity()
+      return () => {
+        for (const teardown of teardowns) teardown()
+      }
+    },
+  })
+}

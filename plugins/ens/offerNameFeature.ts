@@ -1,0 +1,40 @@
+import type { PluginContext } from 'latchkit'
+import type { EnsState } from './state'
+
+/**
+ * Puts the "Choose a name" button on the Account view while the account in view is an EVM
+ * account known to have no name (its identity was read and named none: `profileName` is
+ * null), and takes it away otherwise: after a name is registered, on another account, or
+ * while the identity is unknown. Returns the function that stops and removes it.
+ *
+ * @example
+ * const stop = offerNameFeature(ctx)
+ */
+export function offerNameFeature(ctx: PluginContext<EnsState>): () => void {
+  let remove: (() => void) | undefined
+  const update = () => {
+    const state = ctx.store.getState()
+    const account = state.accounts.eip155
+    const wanted = state.activeNamespace === 'eip155' && !!account?.address && account.profileName === null
+    if (wanted && !remove) {
+      // After the built-in features (on-ramp 100 ... send 400).
+      remove = ctx.slots.contribute('features', {
+        id: 'ens',
+        order: 500,
+        label: 'ens.chooseName',
+        view: 'RegisterAccountName',
+        // An at sign.
+        icon: 'M16 12a4 4 0 1 1-8 0 4 4 0 0 1 8 0zm0 0v1.5a2.5 2.5 0 0 0 5 0V12a9 9 0 1 0-4 7.5',
+      })
+    } else if (!wanted && remove) {
+      remove()
+      remove = undefined
+    }
+  }
+  update()
+  const unsubscribe = ctx.store.subscribe(update)
+  return () => {
+    unsubscribe()
+    remove?.()
+  }
+}

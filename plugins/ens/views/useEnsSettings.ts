@@ -1,0 +1,15 @@
+'use client'
+import { useKernelState } from 'latchkit/react'
+import { DEFAULT_ENS_SETTINGS, ENS_PLUGIN_ID, type EnsSettings, type EnsState } from '../state'
+
+/**
+ * The names plugin's settings (zone, suggestion debounce), as the integrator gave them.
+ *
+ * @example
+ * const { zone } = useEnsSettings()
+ */
+export function useEnsSettings(): EnsSettings {
+  return useKernelState(
+    (state) => (state.plugins[ENS_PLUGIN_ID] as EnsState | undefined)?.settings ?? DEFAULT_ENS_SETTINGS,
+  )
+}
