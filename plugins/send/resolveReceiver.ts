@@ -1,10 +1,10 @@
-import { type ChainNamespace, getNameResolver, type Kernel } from 'latchkit'
+import { type ChainNamespace, getAddressNamer, getNameResolver, type Kernel } from 'latchkit'
 
 /** What a receiver field holds, once looked at. */
 export type ReceiverCheck =
   | { kind: 'empty' }
-  /** An address of the namespace, by its adapter's strict check. */
-  | { kind: 'address'; address: string }
+  /** An address of the namespace, by its adapter's strict check; `name` once the address namer named it. */
+  | { kind: 'address'; address: string; name?: string }
   /** A name the name resolver turned into `address`. */
   | { kind: 'name'; name: string; address: string }
   /** A name the resolver does not know (or knows only for another chain). */
@@ -83,5 +83,31 @@ export async function resolveReceiver(
   } catch (error) {
     kernel.logger.warn(`name lookup for ${value} failed`, error)
     return { kind: 'lookup-failed', name: value, error }
+  }
+}
+
+/**
+ * The name of a receiver address, through the `addressNamer` service when some plugin
+ * (e.g. names) provides it, so the visitor sees whose address was pasted. Undefined
+ * without a namer, for an address with no name, and when the lookup failed (logged):
+ * the address alone is what is sent either way.
+ *
+ * @example
+ * await nameOfReceiver(kernel, 'eip155', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8') // 'bob.eth'
+ */
+export async function nameOfReceiver(
+  kernel: Kernel,
+  namespace: ChainNamespace,
+  address: string,
+): Promise<string | undefined> {
+  const nameOf = getAddressNamer(kernel)
+  if (!nameOf) return undefined
+  try {
+    const name = await nameOf(address, namespace)
+    // Another plugin's answer, shown as text: a short single line or nothing.
+    return typeof name === 'string' && name.trim() !== '' && name.length <= 255 ? name.trim() : undefined
+  } catch (error) {
+    kernel.logger.warn(`naming ${address} failed`, error)
+    return undefined
   }
 }

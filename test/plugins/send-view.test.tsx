@@ -1,4 +1,10 @@
-import { definePlugin, NAME_RESOLVER_SERVICE, type NameResolver } from 'latchkit'
+import {
+  ADDRESS_NAMER_SERVICE,
+  type AddressNamer,
+  definePlugin,
+  NAME_RESOLVER_SERVICE,
+  type NameResolver,
+} from 'latchkit'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { describe, expect, it } from 'vitest'
@@ -186,6 +192,44 @@ describe('Send view', () => {
     expect(modal().getByText('bob.latch')).toBeTruthy()
     await click(modal().getByRole('button', { name: 'Send' }))
     expect(adapter.sent).toEqual([{ from: expect.any(String), to: BOB, value: 5n * 10n ** 17n }])
+  })
+
+  it('refuses a name nobody knows by its name, not as a bad address', async () => {
+    const names = definePlugin({
+      id: 'test-names',
+      setup: (ctx) => ctx.services.add(NAME_RESOLVER_SERVICE, (async () => undefined) satisfies NameResolver),
+    })
+    const { adapter } = await openSend({ plugins: [names] })
+    const f = form()
+    await pick(f.token, ETH_KEY)
+    await type(f.amount, '0.5')
+    await type(f.receiver, 'nobody.latch')
+    await wait(350)
+    await click(f.preview)
+    expect(f.error()).toBe('No address found for nobody.latch')
+    expect(modal().queryByRole('button', { name: 'Send' })).toBeNull()
+    expect(adapter.sent).toEqual([])
+  })
+
+  it('names a pasted address through the addressNamer service of another plugin', async () => {
+    const asked: string[] = []
+    const names = definePlugin({
+      id: 'test-names',
+      setup: (ctx) =>
+        ctx.services.add(ADDRESS_NAMER_SERVICE, (async (address) => {
+          asked.push(address)
+          return address === BOB ? 'bob.latch' : undefined
+        }) satisfies AddressNamer),
+    })
+    await openSend({ plugins: [names] })
+    const f = form()
+    await type(f.receiver, BOB)
+    expect(modal().getByText('bob.latch: 0x70...dc79C8')).toBeTruthy()
+    // The address stays what is sent, as typed.
+    expect(form().receiver.value).toBe(BOB)
+    await type(f.receiver, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266')
+    expect(modal().queryByText(/bob\.latch/)).toBeNull()
+    expect(asked).toEqual([BOB, '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'])
   })
 
   it('says a name is not an address when no plugin resolves names', async () => {

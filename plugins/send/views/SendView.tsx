@@ -1,5 +1,11 @@
 'use client'
-import { getNameResolver, parseUnits, refreshTokenBalances, type TokenBalance } from 'latchkit'
+import {
+  getAddressNamer,
+  getNameResolver,
+  parseUnits,
+  refreshTokenBalances,
+  type TokenBalance,
+} from 'latchkit'
 import {
   formatBalance,
   type Translate,
@@ -17,6 +23,7 @@ import {
   isAddressBeingTyped,
   isReceiverAddress,
   mayBeName,
+  nameOfReceiver,
   type ReceiverCheck,
   resolveReceiver,
 } from '../resolveReceiver'
@@ -90,7 +97,18 @@ export default function SendView(): ReactElement {
     }
     const typed = (state.receiverAddress ?? '').trim()
     if (typed === '') return setNote({ kind: 'empty' })
-    if (isReceiverAddress(kernel, namespace, typed)) return setNote({ kind: 'address', address: typed })
+    if (isReceiverAddress(kernel, namespace, typed)) {
+      setNote({ kind: 'address', address: typed })
+      if (!getAddressNamer(kernel)) return
+      // A pasted address: say whose it is when a names plugin knows.
+      let current = true
+      void nameOfReceiver(kernel, namespace, typed).then((name) => {
+        if (current && name) setNote({ kind: 'address', address: typed, name })
+      })
+      return () => {
+        current = false
+      }
+    }
     if (!getNameResolver(kernel) || !mayBeName(kernel, namespace, typed)) {
       // Half an address is not yet wrong: say so once it is complete or cannot become one.
       return setNote(isAddressBeingTyped(kernel, namespace, typed) ? { kind: 'empty' } : { kind: 'invalid' })
@@ -184,6 +202,11 @@ export default function SendView(): ReactElement {
 
   const preview = (event: FormEvent) => {
     event.preventDefault()
+    // A name that was looked up and found nothing is refused by what it is, not as a bad address.
+    if (note.kind === 'unknown-name' || note.kind === 'lookup-failed') {
+      setError(describeReceiver(note, t))
+      return
+    }
     try {
       prepareSend(kernel)
     } catch (reason) {
@@ -361,6 +384,8 @@ function describeReceiver(note: ReceiverNote, t: Translate): string {
       return t('send.resolving', { name: note.name })
     case 'name':
       return t('send.resolved', { name: note.name, address: truncateAddress(note.address) })
+    case 'address':
+      return note.name ? t('send.resolved', { name: note.name, address: truncateAddress(note.address) }) : ''
     case 'unknown-name':
       return t('send.unknownName', { name: note.name })
     case 'lookup-failed':
