@@ -1,11 +1,13 @@
 'use client'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { getAddressNamer } from 'latchkit'
 import { useAccount, useKernel, useNetwork, useT } from 'latchkit/react'
 import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { describePending, describeTransaction } from '../describeTransaction'
 import { groupTransactions } from '../groupTransactions'
 import { loadTransactions } from '../loadTransactions'
 import { HISTORY_POLL_MS, type HistoryTransaction, type PendingHistoryTransaction } from '../state'
+import { type CounterpartyNames, counterpartyNames } from './counterpartyNames'
 import { historyCss } from './historyCss'
 import { TransactionRow } from './TransactionRow'
 import { useHistoryState } from './useHistoryState'
@@ -44,7 +46,13 @@ export function ActivityList({ height }: { height: number }): ReactElement {
   const { address } = useAccount()
   const { caipNetwork } = useNetwork()
   const caipNetworkId = caipNetwork?.caipNetworkId
+  const namespace = caipNetwork?.chainNamespace
   const [now, setNow] = useState(() => Date.now())
+  // Counterparties are named when a names plugin offers it, row by row as rows render.
+  const names = useMemo(() => {
+    const namer = getAddressNamer(kernel)
+    return namer && namespace ? counterpartyNames(namer, namespace) : undefined
+  }, [kernel, namespace])
 
   const stale =
     address !== undefined &&
@@ -123,12 +131,20 @@ export function ActivityList({ height }: { height: number }): ReactElement {
           rows={rows}
           now={now}
           account={address}
+          names={names}
           height={height}
           canLoadMore={canLoadMore}
           loadMore={loadMore}
         />
       ) : (
-        <PlainRows rows={rows} now={now} account={address} canLoadMore={canLoadMore} loadMore={loadMore} />
+        <PlainRows
+          rows={rows}
+          now={now}
+          account={address}
+          names={names}
+          canLoadMore={canLoadMore}
+          loadMore={loadMore}
+        />
       )}
       {state.loading && (
         <p className="lk-center lk-muted" data-latchkit="activity-loading-more">
@@ -143,10 +159,12 @@ function RowContent({
   item,
   now,
   account,
+  names,
 }: {
   item: ListRow
   now: number
   account: string | undefined
+  names: CounterpartyNames | undefined
 }): ReactElement {
   if (item.kind === 'month') {
     return (
@@ -157,19 +175,20 @@ function RowContent({
   }
   const row =
     item.kind === 'pending' ? describePending(item.pending) : describeTransaction(item.transaction, account)
-  return <TransactionRow row={row} now={now} />
+  return <TransactionRow row={row} now={now} names={names} />
 }
 
 type RowsProps = {
   rows: ListRow[]
   now: number
   account: string | undefined
+  names: CounterpartyNames | undefined
   canLoadMore: boolean
   loadMore: () => void
 }
 
 /** A short list, whole; a sentinel at its end asks for the next page when it scrolls into view. */
-function PlainRows({ rows, now, account, canLoadMore, loadMore }: RowsProps): ReactElement {
+function PlainRows({ rows, now, account, names, canLoadMore, loadMore }: RowsProps): ReactElement {
   const sentinel = useRef<HTMLDivElement>(null)
   const latest = useRef(loadMore)
   latest.current = loadMore
@@ -186,7 +205,7 @@ function PlainRows({ rows, now, account, canLoadMore, loadMore }: RowsProps): Re
     <div data-latchkit="activity-list" data-virtual="false">
       {rows.map((item) => (
         <div key={item.key} className={item.kind === 'month' ? undefined : 'lk-activity-item'}>
-          <RowContent item={item} now={now} account={account} />
+          <RowContent item={item} now={now} account={account} names={names} />
         </div>
       ))}
       <div ref={sentinel} data-latchkit="activity-end" style={{ height: 1 }} />
@@ -199,6 +218,7 @@ function VirtualRows({
   rows,
   now,
   account,
+  names,
   height,
   canLoadMore,
   loadMore,
@@ -241,7 +261,7 @@ function VirtualRows({
                 transform: `translateY(${virtual.start}px)`,
               }}
             >
-              <RowContent item={item} now={now} account={account} />
+              <RowContent item={item} now={now} account={account} names={names} />
             </div>
           )
         })}

@@ -3,13 +3,25 @@ import { safeImageUrl, truncateAddress, useT } from 'latchkit/react'
 import type { ReactElement } from 'react'
 import type { TransactionRowModel } from '../describeTransaction'
 import { shortRelativeTime } from '../relativeTime'
+import type { CounterpartyNames } from './counterpartyNames'
+import { useCounterpartyName } from './useCounterpartyName'
 
 /**
  * One row of the activity list: one or two images with a status badge, the past-tense
- * title, the counterparty shortened (4 + 6), the amounts and when it was mined.
+ * title, the counterparty (its name when `names` knows one, else its address shortened
+ * 4 + 6), the amounts and when it was mined.
  */
-export function TransactionRow({ row, now }: { row: TransactionRowModel; now: number }): ReactElement {
+export function TransactionRow({
+  row,
+  now,
+  names,
+}: {
+  row: TransactionRowModel
+  now: number
+  names?: CounterpartyNames
+}): ReactElement {
   const t = useT()
+  const name = useCounterpartyName(names, row.counterparty?.address)
   const images = row.images.map((url) => safeImageUrl(url)).filter((url): url is string => url !== undefined)
   const statusLabel =
     row.status === 'pending'
@@ -41,10 +53,10 @@ export function TransactionRow({ row, now }: { row: TransactionRowModel; now: nu
           </span>
         )}
         <br />
-        <span className="lk-muted" data-latchkit="activity-counterparty">
+        <span className="lk-muted" data-latchkit="activity-counterparty" title={row.counterparty?.address}>
           {row.counterparty
             ? t(row.counterparty.direction === 'to' ? 'history.to' : 'history.from', {
-                address: truncateAddress(row.counterparty.address, 4, 6),
+                address: name ?? truncateAddress(row.counterparty.address, 4, 6),
               })
             : ''}
         </span>

@@ -1,6 +1,6 @@
 import { historyMessages } from '../messages'
 
-/** The activity list's strings, loaded with it. `{address}` is the counterparty, shortened. */
+/** The activity list's strings, loaded with it. `{address}` is the counterparty: its name, or its address shortened. */
 export const historyViewStrings = {
   'history.empty': 'No activity yet',
   'history.emptyHint': 'Transactions of this account on this network will show here.',
