@@ -2,7 +2,8 @@
  * Starts the local API server on 127.0.0.1: the API service of server/api over the local
  * chains, configured with the fixtures (tokens, prices, wallet registry, images), plus
  * what only development needs: the devstack's two ramps (devstack/ramp) as its on-ramp
- * providers, each on its own port, the fault switch and the request log. Tests and
+ * providers, each on its own port, the names service on the fixture ENS, the fault
+ * switch and the request log. Tests and
  * `npm run demo` start one; `stop()` ends it, its ramps and every open connection.
  *
  * Browsers may call it from pages on this machine (any `http://127.0.0.1:<port>`,
@@ -18,12 +19,13 @@ import type { HistorySource } from '../../server/api/historySource.js'
 import type { OnrampSettings } from '../../server/api/onrampProvider.js'
 import { createSolanaReader } from '../../server/api/solanaReader.js'
 import { listen } from '../../server/http/listen.js'
+import { createNameService, type StartedNameService } from '../../server/names/createNameService.js'
 import {
   type CreateSiweVerifierOptions,
   createSiweVerifier,
   type SiweVerifierServer,
 } from '../../server/siwe/index.js'
-import { fixtureUniswap } from '../fixtures.js'
+import { fixtureEns, fixtureUniswap } from '../fixtures.js'
 import { type RampProviderServer, startRampProviders } from '../ramp/index.js'
 import { faultMiddleware, faultRoutes } from './faultRoutes.js'
 import { createFaultController, type FaultSwitch } from './faults.js'
@@ -50,6 +52,27 @@ export function fixtureSwap(chains: readonly ApiChain[]): SwapSettings {
   }
 }
 
+/**
+ * The names service on the fixture ENS of the first chain, registering under its zone
+ * with the names operator's key; receipts are polled every 100 ms, as anvil mines at once.
+ */
+function startFixtureNames(chains: readonly ApiChain[]): Promise<StartedNameService> {
+  const ensChain = chains[0] as ApiChain
+  return createNameService({
+    ens: {
+      chainId: ensChain.chainId,
+      rpcUrl: ensChain.rpcUrl,
+      registry: fixtureEns.registry,
+      publicResolver: fixtureEns.publicResolver,
+      universalResolver: fixtureEns.universalResolver,
+    },
+    operatorKey: fixtureEns.operator.privateKey,
+    zones: [fixtureEns.zone],
+    chains: chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+    pollingIntervalMs: 100,
+  })
+}
+
 /** A page served from this machine over http, on any port: the origins tests' pages have. */
 const isLoopbackPage = (origin: string) =>
   /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d{1,5})?$/.test(origin)
@@ -67,8 +90,13 @@ export type StartApiServerOptions = {
    * which `startChains()` deploys on each chain); `settings.swap` replaces that.
    */
   settings?: Partial<ApiSettings>
-  /** Where names and identities come from; without one, none exist. */
-  names?: NameService
+  /**
+   * Where names and identities come from. Default: the names service of server/names on
+   * the fixture ENS of the first chain (`fixtureEns`: `alice.eth`, `bob.eth`, and new
+   * names registered under `latch.id` by the names operator), its registrations in memory.
+   * A service of your own instead, or `false` for none (no name exists).
+   */
+  names?: NameService | false
   /**
    * Serve sign-in from the start (see {@link ApiServer.serveSiwe}); without this option
    * or a later `serveSiwe`, there are no sign-in routes.
@@ -206,6 +234,16 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     options.onramp === undefined
       ? { providers: ramps.map((ramp) => ramp.provider), usdPerEur: FIXTURE_USD_PER_EUR }
       : options.onramp || undefined
+  let ownNames: StartedNameService | undefined
+  if (options.names === undefined) {
+    ownNames = await startFixtureNames(options.chains).catch(async (error: unknown) => {
+      await stopRamps()
+      await closeSiwe()
+      throw error
+    })
+  }
+  const closeNames = () => ownNames?.close()
+  const names = options.names === undefined ? ownNames : options.names || undefined
   const registry = createWalletRegistry()
   const reader = createChainReader(options.chains.map(toChainConfig))
   let app: Hono
@@ -217,7 +255,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
       prices: fixturePriceSource,
       registry: listedWallets(registry),
       images: fixtureImages(registry),
-      names: options.names,
+      names,
       siwe: () => siwe?.app,
       ...(options.solana && {
         solana: createSolanaReader(toSolanaChainConfig(options.solana), fixturePriceSource),
@@ -231,12 +269,14 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
   } catch (error) {
     await stopRamps()
     await closeSiwe()
+    await closeNames()
     throw error
   }
 
   const server = await listen(app.fetch, { port: options.port ?? 0, host }).catch(async (error: unknown) => {
     await stopRamps()
     await closeSiwe()
+    await closeNames()
     throw error
   })
 
@@ -259,6 +299,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
         // Deliveries under way finish before the caller stops the chains.
         await stopRamps()
         await closeSiwe()
+        await closeNames()
       })()
       return stopping
     },

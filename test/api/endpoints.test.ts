@@ -5,11 +5,11 @@
  * images, the analytics switch, the allowed origins). How the client sends, retries,
  * gates and caches is apiRequest.test.ts's.
  */
-import { encodeFunctionData, erc20Abi, formatUnits } from 'viem'
+import { encodeFunctionData, erc20Abi, formatUnits, toCoinType } from 'viem'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fixtureSwap } from '../../devstack/api/server'
 import { REGISTRY_SIZE } from '../../devstack/api/walletRegistry'
-import { fixtureAccounts, fixtureContracts, fixtureUniswap } from '../../devstack/fixtures'
+import { fixtureAccounts, fixtureContracts, fixtureEns, fixtureUniswap } from '../../devstack/fixtures'
 import { getDevstack } from '../support/devstack'
 import { apiServerForFile, getJson, LOCAL, PROJECT_ID, postJson } from './helpers'
 
@@ -49,8 +49,13 @@ describe('Blockchain API endpoints', () => {
     ])
   })
 
-  it('identity is empty while no names exist', async () => {
+  it("identity is the account's primary ENS name and avatar, and empty for an account without one", async () => {
     expect((await getJson(server(), `/v1/identity/${holder}`, { chainId: LOCAL })).body).toEqual({
+      name: 'alice.eth',
+      avatar: fixtureEns.names[0]?.avatar,
+    })
+    const nameless = fixtureAccounts[2]!.address
+    expect((await getJson(server(), `/v1/identity/${nameless}`, { chainId: LOCAL })).body).toEqual({
       name: null,
       avatar: null,
     })
@@ -137,18 +142,26 @@ describe('Blockchain API endpoints', () => {
     expect(swap.body.tx.data.startsWith('0x38ed1739')).toBe(true) // swapExactTokensForTokens
   })
 
-  it('profile: unknown names are 404, reverse is empty, suggestions are offered, register is 501', async () => {
+  it('profile: unknown names are 404, reverse lists the primary name, suggestions say what is free, a bad registration is refused', async () => {
+    // The names service's own tests (test/names) register; this checks the devstack serves it.
     expect((await getJson(server(), '/v1/profile/account/nobody.latch.id')).status).toBe(404)
-    expect(await getJson(server(), `/v1/profile/reverse/${holder}`)).toEqual({ status: 200, body: [] })
+    const reverse = await getJson<{ name: string }[]>(server(), `/v1/profile/reverse/${holder}`)
+    expect(reverse.body.map((profile) => profile.name)).toEqual(['alice.eth'])
     const suggestions = await getJson<{ suggestions: unknown[] }>(server(), '/v1/profile/suggestions/alice')
     expect(suggestions.body.suggestions[0]).toEqual({ name: 'alice.latch.id', registered: false })
-    const register = await postJson(server(), '/v1/profile/account', {
-      coin_type: 60,
-      address: holder,
-      message: '{}',
-      signature: `0x${'1b'.repeat(65)}`,
-    })
-    expect(register.status).toBe(501)
+    const register = await postJson<{ code: string; reasons: { description: string }[] }>(
+      server(),
+      '/v1/profile/account',
+      {
+        coin_type: Number(toCoinType(31337)),
+        address: holder,
+        message: '{}',
+        signature: `0x${'1b'.repeat(65)}`,
+      },
+    )
+    expect(register.status).toBe(400)
+    expect(register.body).toMatchObject({ code: 'MESSAGE_INVALID' })
+    expect(register.body.reasons[0]?.description).toContain('expected { name, attributes, timestamp }')
   })
 
   it("onramp: options with the payment limits and both ramps, a quote with the provider's 1-2 % fee, and the ramp's checkout URL", async () => {
