@@ -28,8 +28,11 @@ async function main(): Promise<void> {
     ? `browsers from ${config.corsOrigins.join(', ')}`
     : 'browsers from its own origin only (--cors-origin allows your app)'
   const swaps = config.swap ? `swaps on ${Object.keys(config.swap.chains).join(', ')}` : 'no swaps'
+  const names = config.names
+    ? `names on eip155:${config.names.ens.chainId}, registering under ${config.names.zones.join(', ')}`
+    : 'no names'
   console.log(
-    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
+    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
   )
 
   let stopping = false

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fixtureAccounts, fixtureUniswap } from '../../devstack/fixtures'
+import { fixtureAccounts, fixtureEns, fixtureUniswap } from '../../devstack/fixtures'
 import { killOnExit } from '../../devstack/kill-on-exit'
 import { CliError, DEFAULT_PORT, readServerArgs } from '../../server/cliArgs'
 import { getDevstack } from '../support/devstack'
@@ -21,10 +21,10 @@ const tempDir = mkdtempSync(join(tmpdir(), 'latchkit-server-'))
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
 
-function runServer(args: string[]): Run {
+function runServer(args: string[], env: Record<string, string> = {}): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: '', PORT: '' },
+    env: { ...process.env, DATABASE_URL: '', PORT: '', ...env },
   })
   killOnExit(child)
   let output = ''
@@ -53,24 +53,31 @@ describe('latchkit-server', () => {
   const [chain] = getDevstack().chains
 
   beforeAll(async () => {
-    run = runServer([
-      '--port',
-      '0',
-      '--rpc',
-      `${chain!.chainId}=${chain!.rpcUrl}`,
-      '--allowed-origin',
-      APP,
-      '--cors-origin',
-      APP,
-      '--siwe-origin',
-      APP,
-      '--data-dir',
-      join(tempDir, 'state'),
-      '--max-body-bytes',
-      '2048',
-      '--swap-chain',
-      `eip155:${chain!.chainId}=${fixtureUniswap.router},${fixtureUniswap.weth}`,
-    ])
+    run = runServer(
+      [
+        '--port',
+        '0',
+        '--rpc',
+        `${chain!.chainId}=${chain!.rpcUrl}`,
+        '--allowed-origin',
+        APP,
+        '--cors-origin',
+        APP,
+        '--siwe-origin',
+        APP,
+        '--data-dir',
+        join(tempDir, 'state'),
+        '--max-body-bytes',
+        '2048',
+        '--swap-chain',
+        `eip155:${chain!.chainId}=${fixtureUniswap.router},${fixtureUniswap.weth}`,
+        '--names-ens',
+        `${chain!.chainId}=${fixtureEns.registry},${fixtureEns.publicResolver},${fixtureEns.universalResolver}`,
+        '--names-zone',
+        fixtureEns.zone,
+      ],
+      { LATCHKIT_NAMES_OPERATOR_KEY: fixtureEns.operator.privateKey },
+    )
     url = await urlOf(run)
   })
   afterAll(async () => {
@@ -115,6 +122,17 @@ describe('latchkit-server', () => {
     expect(await elsewhere.json()).toEqual({
       code: 'SWAPS_UNSUPPORTED_NETWORK',
       message: 'Network not supported for Swaps',
+    })
+  })
+
+  it('serves names from the --names-ens contracts under --names-zone, and says so at start', async () => {
+    expect(run.output()).toContain(`names on eip155:${chain!.chainId}, registering under latch.id`)
+    const identity = await fetch(`${url}/v1/identity/${fixtureAccounts[0]!.address}?${p}`)
+    expect(await identity.json()).toEqual({ name: 'alice.eth', avatar: fixtureEns.names[0]!.avatar })
+    const suggestions = await fetch(`${url}/v1/profile/suggestions/somebody?zone=latch.id&${p}`)
+    expect(((await suggestions.json()) as { suggestions: unknown[] }).suggestions[0]).toEqual({
+      name: 'somebody.latch.id',
+      registered: false,
     })
   })
 
@@ -249,7 +267,39 @@ describe('its command line', () => {
       [...rpc, '--siwe-origin', APP, '--data-dir', 'd', '--database-url', 'postgres://x/y'],
       /not both/,
     ],
-    ['a database without sign-in', [...rpc, '--data-dir', 'd'], /needs --siwe-origin/],
+    [
+      'a database without sign-in or names',
+      [...rpc, '--data-dir', 'd'],
+      /needs --siwe-origin or --names-zone/,
+    ],
+    ['a --names-zone without --names-ens', [...rpc, '--names-zone', 'latch.id'], /needs --names-ens/],
+    [
+      'a --names-ens with two addresses',
+      [...rpc, '--names-ens', `1=0x${'1'.repeat(40)},0x${'2'.repeat(40)}`, '--names-zone', 'latch.id'],
+      /three 0x addresses/,
+    ],
+    [
+      'a --names-ens for a chain not given with --rpc',
+      [
+        ...rpc,
+        '--names-ens',
+        `10=0x${'1'.repeat(40)},0x${'2'.repeat(40)},0x${'3'.repeat(40)}`,
+        '--names-zone',
+        'x.id',
+      ],
+      /not given with --rpc/,
+    ],
+    [
+      'names without the operator key',
+      [
+        ...rpc,
+        '--names-ens',
+        `1=0x${'1'.repeat(40)},0x${'2'.repeat(40)},0x${'3'.repeat(40)}`,
+        '--names-zone',
+        'x.id',
+      ],
+      /LATCHKIT_NAMES_OPERATOR_KEY/,
+    ],
     [
       'a URL that is not PostgreSQL',
       [...rpc, '--siwe-origin', APP, '--database-url', 'mysql://x/y'],
