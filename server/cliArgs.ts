@@ -32,7 +32,7 @@ export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [option
                              (default: none, and the convert routes answer 400 for every chain)
   --names-ens <chainId>=<registry>,<publicResolver>,<universalResolver>
                              serve names (/v1/profile/*, /v1/identity/*) from the ENS contracts
-                             on an --rpc chain, e.g. --names-ens 1=0x0000…2e1e,0x231b…3E63,0xce01…cBFa
+                             on an --rpc chain, e.g. --names-ens 1=0x0000…2e1e,0x231b…8E63,0xeeee…eeee
   --names-zone <zone>        register names under this zone (its registry node owned by the
                              operator key in $LATCHKIT_NAMES_OPERATOR_KEY); repeat per zone.
                              Needs --names-ens
