@@ -186,18 +186,25 @@ export async function createNameService(options: NameServiceOptions): Promise<St
       if (!signed) {
         throw new HttpFailure(401, `the signature is not ${address}'s over this message`, 'SIGNATURE_INVALID')
       }
+      const coinType = Number(toCoinType(chainId))
       const taken = await upstream(() => takenNames([name]))
-      if (
-        taken.has(name) ||
-        !(await records.add({
+      const added =
+        !taken.has(name) &&
+        (await records.add({
           name,
           address,
-          coinType: Number(toCoinType(chainId)),
+          coinType,
           attributes: message.attributes,
           message: body.message,
           signature: body.signature,
         }))
-      ) {
+      if (!added) {
+        // The same signed registration again (a client retrying after a lost answer) gets
+        // the answer it missed, not a refusal of its own name.
+        const existing = await records.byName(name)
+        if (existing?.address === address && existing.message === body.message) {
+          return { success: true, name, address, coin_type: existing.coinType }
+        }
         throw new HttpFailure(409, `${name} is already registered`, 'NAME_TAKEN')
       }
       try {
@@ -205,7 +212,7 @@ export async function createNameService(options: NameServiceOptions): Promise<St
           { deployment: options.ens, operator, client: ensClient, sql: db.sql, pollingIntervalMs },
           { label, zone, address, chainId, attributes: message.attributes },
         )
-        return { success: true, name, address, coin_type: Number(toCoinType(chainId)), transactions }
+        return { success: true, name, address, coin_type: coinType, transactions }
       } catch (error) {
         // Nothing half-done: the name is free again, and the answer says why.
         await records.remove(name)

@@ -11,6 +11,8 @@ export type NameRecord = {
   address: Address
   coinType: number
   attributes: Record<string, string>
+  /** The signed message it was registered with. */
+  message: string
   registeredAt: Date
   updatedAt: Date
 }
@@ -20,11 +22,12 @@ type Row = {
   address: Address
   coin_type: string | number
   attributes: Record<string, string>
+  message: string
   registered_at: Date | string
   updated_at: Date | string
 }
 
-const COLUMNS = 'name, address, coin_type, attributes, registered_at, updated_at'
+const COLUMNS = 'name, address, coin_type, attributes, message, registered_at, updated_at'
 
 function toRecord(row: Row): NameRecord {
   return {
@@ -32,6 +35,7 @@ function toRecord(row: Row): NameRecord {
     address: row.address,
     coinType: Number(row.coin_type),
     attributes: row.attributes,
+    message: row.message,
     registeredAt: new Date(row.registered_at),
     updatedAt: new Date(row.updated_at),
   }

@@ -131,11 +131,15 @@ describe('registration', () => {
     expect(after.body.suggestions.slice(1).every((suggestion) => !suggestion.registered)).toBe(true)
   })
 
-  it('refuses a name registered before, by anyone', async () => {
+  it('refuses a name registered before, by anyone, but answers the same signed registration sent again', async () => {
     const name = `${freshLabel('taken')}.latch.id`
-    expect(
-      (await call(server.url, '/v1/profile/account', await signedRegistration(carol, name, CHAIN_ID))).status,
-    ).toBe(200)
+    const signed = await signedRegistration(carol, name, CHAIN_ID)
+    expect((await call(server.url, '/v1/profile/account', signed)).status).toBe(200)
+    // A client retrying after a lost answer gets the answer it missed.
+    expect(await call(server.url, '/v1/profile/account', signed)).toMatchObject({
+      status: 200,
+      body: { success: true, name, address: carol.address },
+    })
     const again = await call<Refusal>(
       server.url,
       '/v1/profile/account',

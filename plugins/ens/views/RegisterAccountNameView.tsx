@@ -88,7 +88,7 @@ export default function RegisterAccountNameView(): ReactElement {
 
   const taken =
     suggestions.status === 'ready' && suggestions.items.some((item) => item.name === name && item.registered)
-  const ruleShown = typed !== '' && problem !== undefined
+  const ruleShown = (typed !== '' && problem !== undefined) || taken
   return (
     <form className="lk-stack" onSubmit={submit} noValidate data-latchkit="ens-register">
       <style>{ensCss}</style>
@@ -114,7 +114,7 @@ export default function RegisterAccountNameView(): ReactElement {
           <span className="lk-muted">.{zone}</span>
         </div>
         <span id={`${ids}-rule`} className={ruleShown ? 'lk-error' : 'lk-muted'} data-latchkit="ens-rule">
-          {problem ? t(`ens.error.${problem}`) : t('ens.willBe', { name })}
+          {problem ? t(`ens.error.${problem}`) : t(taken ? 'ens.nameTaken' : 'ens.willBe', { name })}
         </span>
       </div>
       {suggestions.status === 'loading' && (

@@ -9,6 +9,7 @@ export const ensViewStrings = {
   'ens.label': 'Name',
   'ens.placeholder': 'yourname',
   'ens.willBe': 'Your name: {name}',
+  'ens.nameTaken': '{name} is already registered',
   'ens.suggestions': 'Suggestions',
   'ens.searching': 'Looking for names…',
   'ens.available': 'Available',

@@ -1,13 +1,15 @@
 /**
  * The host page of the send, receive and swap browser tests: the kernel with the EVM
  * adapter, the local API (token balances), the send and receive plugins (and, when the
- * config names swap chains, swaps and history; when it asks, the on-ramp), the dev wallet, and the connect button
+ * config names swap chains, swaps and history; when it asks, the on-ramp and the names
+ * plugin), the dev wallet, and the connect button
  * (an account button once connected).
  * The test writes the chains and URLs into `window.sendTestConfig` before this runs.
  */
 import { createKernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { localChain } from 'latchkit/networks'
+import { ens } from 'latchkit/plugins/ens'
 import { history } from 'latchkit/plugins/history'
 import { onramp } from 'latchkit/plugins/onramp'
 import { receive } from 'latchkit/plugins/receive'
@@ -29,6 +31,8 @@ export type SendTestConfig = {
   onramp?: boolean
   /** How often an open swap form asks for its quote again (the plugin's default without it). */
   swapQuoteRefreshMs?: number
+  /** With it the page adds ens() and history(): names for the account and counterparties. */
+  ens?: boolean
 }
 
 declare global {
@@ -48,6 +52,8 @@ const kernel = createKernel({
     receive(),
     send(),
     ...(config.onramp ? [onramp()] : []),
+    ...(config.ens ? [ens({ suggestionDebounceMs: 150 })] : []),
+    ...(config.ens && !config.swapChains ? [history()] : []),
     ...(config.swapChains
       ? [
           swaps({
