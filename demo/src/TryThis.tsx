@@ -50,6 +50,14 @@ export function TryThis(): ReactElement {
           disabled and says where swaps work.
         </li>
         <li>
+          Names: the first dev account is <b>alice.eth</b>, with its avatar on the account button. In{' '}
+          <b>Send</b>, type <code>bob.eth</code> as the receiver: the widget shows its address before you
+          confirm. Pick the third account in the dev wallet (<code>0x3C44…93BC</code>), open the account view
+          and click <b>Choose a name</b>: type a name of 4 or more letters, digits or hyphens, pick an{' '}
+          <b>Available</b> one, and sign in the dev wallet; the account view then shows it instead of the
+          address. <code>abc</code> is too short, and a name taken by someone says so.
+        </li>
+        <li>
           On Solana, <b>Send</b> SOL or LUSD from the account view to another dev account, e.g.{' '}
           <code>GhRyoUhND4gg9r43H76zuc1ukkDhuv8uSqiGesTXuxYY</code>, and approve in the Solana prompt; the
           balances update. <b>Receive</b> shows your Solana address as a QR code.

@@ -1,12 +1,14 @@
 /**
  * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
- * adapters, the buy, send, receive, activity and swap features, and the app's metadata.
+ * adapters, the buy, send, receive, activity, swap and names features, and the app's
+ * metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { localChain, localSolana } from 'latchkit/networks'
+import { ens } from 'latchkit/plugins/ens'
 import { history } from 'latchkit/plugins/history'
 import { onramp } from 'latchkit/plugins/onramp'
 import { receive } from 'latchkit/plugins/receive'
@@ -40,6 +42,9 @@ export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'
       // Swaps through the Uniswap V2 the devstack deploys, offered on the first local chain
       // only, so a person can also see what the widget says on a network without swaps.
       swaps({ chains: config.networks.slice(0, 1).map((chain) => `eip155:${chain.chainId}` as const) }),
+      // Names from the ENS the devstack deploys (alice.eth is the first dev account); new
+      // ones are registered under latch.id by the local API's names service.
+      ens(),
       // Sign-in with the wallet, checked and kept by the API server's /siwe/* routes; only
       // when the visitor turned it on (signInChoice.ts says why it is not on by default).
       ...(config.api && signInTurnedOn() ? [siwe({ verifier: httpVerifier(config.api.url) })] : []),
