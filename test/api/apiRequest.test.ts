@@ -34,7 +34,8 @@ import {
   testKernel,
 } from './helpers'
 
-const server = apiServerForFile(() => getDevstack().chains)
+// Without a names service, so registering a name is the case of a route not served (501).
+const server = apiServerForFile(() => getDevstack().chains, { names: false })
 const holder = fixtureAccounts[0]!.address
 const lusd = `${LOCAL}:${fixtureContracts.LUSD}`
 const ltk = `${LOCAL}:${fixtureContracts.LTK}`

@@ -17,7 +17,7 @@ import { call, freshLabel, signedRegistration } from '../names/helpers.js'
 import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
-import { expectText } from '../support/waiting.js'
+import { eventually, expectCount, expectHidden, expectText } from '../support/waiting.js'
 import { walletPanel } from './helpers/devWalletDriver.js'
 import { connectAndShowAccount, pagePerTest } from './helpers/sendTestPageSession.js'
 
@@ -103,15 +103,15 @@ describe('names through the ens plugin', () => {
     await connectAndShowAccount(page)
     const view = ui()
     await expectText(view.accountButton, /alice\.eth/)
-    await expect
-      .poll(() => view.accountButton.locator('img').getAttribute('src'))
-      .toBe(fixtureEns.names[0]!.avatar)
+    await eventually(() => view.accountButton.locator('img').getAttribute('src')).toBe(
+      fixtureEns.names[0]!.avatar,
+    )
     await expectText(view.accountName, 'alice.eth')
-    await expect
-      .poll(() => view.dialog.locator('img').first().getAttribute('src'))
-      .toBe(fixtureEns.names[0]!.avatar)
+    await eventually(() => view.dialog.locator('img').first().getAttribute('src')).toBe(
+      fixtureEns.names[0]!.avatar,
+    )
     // An account with a name is not offered another.
-    expect(await view.chooseName.count()).toBe(0)
+    await expectCount(view.chooseName, 0)
   })
 
   it("sends to a fixture name: the form shows the name's address first, and the ETH reaches it on chain", async () => {
@@ -130,7 +130,7 @@ describe('names through the ens plugin', () => {
     await view.dialog.locator('[data-latchkit="send-confirm"]').click()
     await view.wallet.approve.click()
     await expectText(view.title, 'Account')
-    await expect.poll(() => chain().getBalance({ address: bob })).toBe(bobBefore + parseEther('0.5'))
+    await eventually(() => chain().getBalance({ address: bob })).toBe(bobBefore + parseEther('0.5'))
   })
 
   it('refuses a name nobody has before anything is sent', async () => {
@@ -158,17 +158,17 @@ describe('names through the ens plugin', () => {
     const name = `${label}.latch.id`
     await view.nameInput.fill(label)
     await expectText(view.rule, `Your name: ${name}`)
-    await expect.poll(() => view.suggestions.first().textContent()).toBe(`${name}Available`)
+    await eventually(() => view.suggestions.first().textContent()).toBe(`${name}Available`)
     await view.submit.click()
     await expectText(view.wallet.promptTitle, /sign/i)
     await view.wallet.approve.click()
     await expectText(view.registered, `${name} is yours`)
-    await expect.poll(() => ensAddress(name)).toBe(getAddress(nameless))
+    await eventually(() => ensAddress(name)).toBe(getAddress(nameless))
 
     await view.dialog.getByRole('button', { name: 'Done' }).click()
     await expectText(view.accountName, name)
     await expectText(view.accountButton, new RegExp(name.replace(/\./g, '\\.')))
-    expect(await view.chooseName.count()).toBe(0)
+    await expectCount(view.chooseName, 0)
   })
 
   it('refuses an invalid name and a taken one with their messages, and sends nothing', async () => {
@@ -191,15 +191,15 @@ describe('names through the ens plugin', () => {
 
     await view.nameInput.fill('abc')
     await expectText(view.rule, 'Letters, digits or hyphen, at least 4 characters')
-    await expect.poll(() => view.submit.isDisabled()).toBe(true)
+    await eventually(() => view.submit.isDisabled()).toBe(true)
 
     await view.nameInput.fill(takenLabel)
     await expectText(view.rule, `${takenLabel}.latch.id is already registered`)
-    await expect.poll(() => view.suggestions.first().getAttribute('data-registered')).toBe('true')
-    await expect.poll(() => view.submit.isDisabled()).toBe(true)
-    await expect.poll(() => ensAddress(`${takenLabel}.latch.id`)).toBe(signer.address)
+    await eventually(() => view.suggestions.first().getAttribute('data-registered')).toBe('true')
+    await eventually(() => view.submit.isDisabled()).toBe(true)
+    await eventually(() => ensAddress(`${takenLabel}.latch.id`)).toBe(signer.address)
     // Nothing was signed or sent: no registration reached the API after the test's own.
-    expect(await view.wallet.prompt.isVisible()).toBe(false)
+    await expectHidden(view.wallet.prompt)
     expect(registrationsSeen()).toBe(registrationsBefore)
   })
 })
