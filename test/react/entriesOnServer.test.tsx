@@ -39,7 +39,7 @@ describe('every entry on the server', () => {
   it('a kernel with every plugin and adapter sets up and renders its buttons to a string', async () => {
     // A new plugin entry must join the kernel below.
     expect(entries.filter((entry) => entry.startsWith('latchkit/plugins/'))).toEqual(
-      ['ens', 'history', 'onramp', 'receive', 'send', 'siwe', 'swaps'].map(
+      ['analytics', 'ens', 'history', 'onramp', 'receive', 'send', 'siwe', 'swaps'].map(
         (name) => `latchkit/plugins/${name}`,
       ),
     )
@@ -47,6 +47,9 @@ describe('every entry on the server', () => {
       import('latchkit/adapters/evm'),
       import('latchkit/adapters/solana'),
       import('latchkit/react'),
+      import('latchkit/plugins/analytics').then((m) =>
+        m.analytics({ endpoint: 'https://api.invalid/v1/analytics/events' }),
+      ),
       import('latchkit/plugins/ens').then((m) => m.ens()),
       import('latchkit/plugins/history').then((m) => m.history()),
       import('latchkit/plugins/onramp').then((m) => m.onramp()),
