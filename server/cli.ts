@@ -9,7 +9,7 @@ import { type ServerConfig, startServer } from './startServer.js'
 
 function describeDatabase(config: ServerConfig): string {
   const db = config.database
-  if (!config.siweOrigins?.length) return 'no state kept'
+  if (!config.siweOrigins?.length && !config.names && !config.analytics) return 'no state kept'
   if (db && 'url' in db) return `PostgreSQL at ${redactPassword(db.url)}`
   if (db && 'dataDir' in db && db.dataDir !== undefined) return `PGlite in ${db.dataDir}`
   return 'PGlite in memory (gone on stop)'
@@ -31,8 +31,9 @@ async function main(): Promise<void> {
   const names = config.names
     ? `names on eip155:${config.names.ens.chainId}, registering under ${config.names.zones.join(', ')}`
     : 'no names'
+  const analytics = config.analytics ? 'analytics collected at /v1/analytics/events' : 'no analytics'
   console.log(
-    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
+    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${analytics} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
   )
 
   let stopping = false

@@ -36,9 +36,11 @@ export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [option
   --names-zone <zone>        register names under this zone (its registry node owned by the
                              operator key in $LATCHKIT_NAMES_OPERATOR_KEY); repeat per zone.
                              Needs --names-ens
+  --analytics                collect the widget's analytics events (POST /v1/analytics/events) in
+                             the database and show their connect funnel (GET /analytics)
   --database-url <url>       keep state on this PostgreSQL server (default $DATABASE_URL)
   --data-dir <dir>           keep state in the embedded database (PGlite) in this directory
-                             (sign-in sessions and registered names)
+                             (sign-in sessions, registered names and analytics events)
   --max-body-bytes <bytes>   the largest request body read; a larger one answers 413
                              (default ${DEFAULT_MAX_BODY_BYTES}, 1 MiB)
   --help                     this text
@@ -206,7 +208,7 @@ export function parseDatabase(
     throw new CliError('give --database-url or --data-dir, not both: state lives in one database')
   if ((url !== undefined || dataDir !== undefined) && !hasStatefulService)
     throw new CliError(
-      `${url !== undefined ? '--database-url' : '--data-dir'} needs --siwe-origin or --names-zone: sign-in and names are the services that keep state`,
+      `${url !== undefined ? '--database-url' : '--data-dir'} needs --siwe-origin, --names-zone or --analytics: sign-in, names and analytics are the services that keep state`,
     )
   if (url !== undefined) {
     if (!/^postgres(ql)?:\/\//.test(url))
@@ -230,6 +232,7 @@ const flags = {
   'swap-chain': { type: 'string', multiple: true },
   'names-ens': { type: 'string' },
   'names-zone': { type: 'string', multiple: true },
+  analytics: { type: 'boolean' },
   'database-url': { type: 'string' },
   'data-dir': { type: 'string' },
   'max-body-bytes': { type: 'string' },
@@ -270,7 +273,8 @@ export function readServerArgs(
     chains.map((chain) => chain.chainId),
     env,
   )
-  const database = parseDatabase(values, env, siweOrigins.length > 0 || names !== undefined)
+  const analytics = values.analytics === true
+  const database = parseDatabase(values, env, siweOrigins.length > 0 || names !== undefined || analytics)
   const swap = parseSwapChains(
     values['swap-chain'] ?? [],
     chains.map((chain) => chain.chainId),
@@ -295,5 +299,6 @@ export function readServerArgs(
     ...(database && { database }),
     ...(swap && { swap }),
     ...(names && { names }),
+    ...(analytics && { analytics }),
   }
 }

@@ -1,11 +1,12 @@
 /**
  * Composes the services on one port: the Blockchain API for the given chains and, when
  * an app's origins are given, the sign-in verifier under `/siwe/*`, and when names are
- * configured, the names service; both keep their state in the database (PGlite unless a
- * PostgreSQL URL is given). What `latchkit-server` runs.
+ * configured, the names service, and when asked, the analytics collector; they keep their
+ * state in the database (PGlite unless a PostgreSQL URL is given). What `latchkit-server` runs.
  */
 import type { Hex } from 'viem'
 
+import { type AnalyticsCollector, createAnalyticsCollector } from './analytics/createAnalyticsCollector.js'
 import type { ApiSettings, SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { createChainReader } from './api/chainReader.js'
@@ -64,6 +65,12 @@ export type ServerConfig = {
    */
   names?: ServerNames
   /**
+   * Collect the widget's analytics events (`POST /v1/analytics/events`) in `database` and
+   * answer their connect funnel (`GET /v1/analytics/funnel`, the page `GET /analytics`).
+   * Default false: those paths answer 404.
+   */
+  analytics?: boolean
+  /**
    * USD prices of the chains' assets (balances' `price` and `value`, `/v1/fungible/price`,
    * and what the on-ramp can quote). Default: none known.
    */
@@ -104,15 +111,18 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let db: Database | undefined
   let verifier: SiweVerifierServer | undefined
   let names: StartedNameService | undefined
+  let analytics: AnalyticsCollector | undefined
   const closeState = async () => {
     await verifier?.close()
     await names?.close()
+    await analytics?.close()
     await db?.close()
   }
   try {
     const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
     // Opened before listening: a database that cannot be reached fails the start.
-    if (signIn || config.names) db = await openDatabase(config.database)
+    if (signIn || config.names || config.analytics) db = await openDatabase(config.database)
+    if (config.analytics) analytics = await createAnalyticsCollector({ database: (db as Database).sql })
     if (config.names) {
       const ensChain = config.chains.find((chain) => chain.chainId === config.names?.ens.chainId)
       if (!ensChain)
@@ -138,6 +148,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       corsOrigins: config.corsOrigins ?? [],
       ...(config.onramp && { onramp: config.onramp }),
       ...(names && { names }),
+      ...(analytics && { analytics }),
       ...(config.prices && { prices: config.prices }),
       ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
       ...(verifier && { siwe: () => verifier?.app }),

@@ -2,7 +2,8 @@
  * Starts the local API server on 127.0.0.1: the API service of server/api over the local
  * chains, configured with the fixtures (tokens, prices, wallet registry, images), plus
  * what only development needs: the devstack's two ramps (devstack/ramp) as its on-ramp
- * providers, each on its own port, the names service on the fixture ENS, the fault
+ * providers, each on its own port, the names service on the fixture ENS, the analytics
+ * collector in memory, the fault
  * switch and the request log. Tests and
  * `npm run demo` start one; `stop()` ends it, its ramps and every open connection.
  *
@@ -12,6 +13,10 @@
  * request log answer scripts on this machine only (createApiApp's `devRoutes`).
  */
 import type { Hono } from 'hono'
+import {
+  type AnalyticsCollector,
+  createAnalyticsCollector,
+} from '../../server/analytics/createAnalyticsCollector.js'
 import type { ApiSettings, NameService, SwapSettings } from '../../server/api/apiContext.js'
 import { createChainReader } from '../../server/api/chainReader.js'
 import { createApiApp } from '../../server/api/createApiApp.js'
@@ -98,6 +103,12 @@ export type StartApiServerOptions = {
    */
   names?: NameService | false
   /**
+   * Collect the widget's analytics events (`POST /v1/analytics/events`) and answer their
+   * funnel (`GET /v1/analytics/funnel`, `GET /analytics`): by default, with the collector
+   * of server/analytics keeping them in memory. `false` for none (those paths answer 404).
+   */
+  analytics?: false
+  /**
    * Serve sign-in from the start (see {@link ApiServer.serveSiwe}); without this option
    * or a later `serveSiwe`, there are no sign-in routes.
    *
@@ -175,7 +186,7 @@ export type ApiServer = {
    * @example await api.serveSiwe({ origin: demoUrl, db: { dataDir } })
    */
   serveSiwe(options: ApiSiweOptions): Promise<void>
-  /** Stops listening, ends open and hanging connections, closes the sign-in database, and resolves when done. */
+  /** Stops listening, ends open and hanging connections, closes the sign-in, names and analytics databases, and resolves when done. */
   stop(): Promise<void>
 }
 
@@ -243,6 +254,16 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     })
   }
   const closeNames = () => ownNames?.close()
+  let analytics: AnalyticsCollector | undefined
+  if (options.analytics !== false) {
+    analytics = await createAnalyticsCollector().catch(async (error: unknown) => {
+      await stopRamps()
+      await closeSiwe()
+      await closeNames()
+      throw error
+    })
+  }
+  const closeAnalytics = () => analytics?.close()
   const names = options.names === undefined ? ownNames : options.names || undefined
   const registry = createWalletRegistry()
   const reader = createChainReader(options.chains.map(toChainConfig))
@@ -256,6 +277,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
       registry: listedWallets(registry),
       images: fixtureImages(registry),
       names,
+      ...(analytics && { analytics }),
       siwe: () => siwe?.app,
       ...(options.solana && {
         solana: createSolanaReader(toSolanaChainConfig(options.solana), fixturePriceSource),
@@ -270,6 +292,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     await stopRamps()
     await closeSiwe()
     await closeNames()
+    await closeAnalytics()
     throw error
   }
 
@@ -277,6 +300,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     await stopRamps()
     await closeSiwe()
     await closeNames()
+    await closeAnalytics()
     throw error
   })
 
@@ -300,6 +324,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
         await stopRamps()
         await closeSiwe()
         await closeNames()
+        await closeAnalytics()
       })()
       return stopping
     },

@@ -65,6 +65,12 @@ export type ApiAppOptions = {
    */
   siwe?: () => Hono | undefined
   /**
+   * The analytics collector (`createAnalyticsCollector(...)`), whose routes
+   * (`POST /v1/analytics/events`, `GET /v1/analytics/funnel`, `GET /analytics`) are served
+   * beside the API's. Without one, those paths answer 404.
+   */
+  analytics?: { routes: Hono }
+  /**
    * The browser origins allowed to call the API and the RPC gateway (CORS), e.g.
    * `['https://app.example']`, or a test asked per request. Default: none, so only a page
    * on the server's own origin (and any non-browser client) can read the answers.
@@ -163,6 +169,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
 
   for (const group of devRoutes) app.route('/', group)
   for (const routes of options.routes ?? []) app.route('/', routes)
+  if (options.analytics) app.route('/', options.analytics.routes)
   app.route(
     '/',
     signInRoutes(() => options.siwe?.()),

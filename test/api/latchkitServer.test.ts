@@ -75,6 +75,7 @@ describe('latchkit-server', () => {
         `${chain!.chainId}=${fixtureEns.registry},${fixtureEns.publicResolver},${fixtureEns.universalResolver}`,
         '--names-zone',
         fixtureEns.zone,
+        '--analytics',
       ],
       { LATCHKIT_NAMES_OPERATOR_KEY: fixtureEns.operator.privateKey },
     )
@@ -133,6 +134,31 @@ describe('latchkit-server', () => {
     expect(((await suggestions.json()) as { suggestions: unknown[] }).suggestions[0]).toEqual({
       name: 'somebody.latch.id',
       registered: false,
+    })
+  })
+
+  it('collects analytics with --analytics in its database, and says so at start', async () => {
+    expect(run.output()).toContain('analytics collected at /v1/analytics/events')
+    const at = Date.now()
+    const sent = await fetch(`${url}/v1/analytics/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      body: JSON.stringify({
+        projectId: 'p',
+        events: [
+          { event: 'modal_open', at },
+          { event: 'connect_start', at, method: 'io.latch.devwallet' },
+        ],
+      }),
+    })
+    expect(sent.status).toBe(204)
+    expect(await (await fetch(`${url}/v1/analytics/funnel?${p}`)).json()).toEqual({
+      projectId: 'p',
+      since: 0,
+      opens: 1,
+      attempts: { 'io.latch.devwallet': 1 },
+      successes: {},
+      errors: {},
     })
   })
 
@@ -236,6 +262,11 @@ describe('its command line', () => {
     ).toEqual({
       url: 'postgres://env/l',
     })
+    expect(readServerArgs([...rpc, '--analytics', '--data-dir', 'd'], {})).toMatchObject({
+      analytics: true,
+      database: { dataDir: 'd' },
+    })
+    expect(readServerArgs(rpc, {})).not.toHaveProperty('analytics')
     expect(readServerArgs(['--help'], {})).toBeUndefined()
   })
 
@@ -268,9 +299,9 @@ describe('its command line', () => {
       /not both/,
     ],
     [
-      'a database without sign-in or names',
+      'a database without sign-in, names or analytics',
       [...rpc, '--data-dir', 'd'],
-      /needs --siwe-origin or --names-zone/,
+      /needs --siwe-origin, --names-zone or --analytics/,
     ],
     ['a --names-zone without --names-ens', [...rpc, '--names-zone', 'latch.id'], /needs --names-ens/],
     [
