@@ -9,6 +9,7 @@
 import { createKernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { localChain } from 'latchkit/networks'
+import { analytics } from 'latchkit/plugins/analytics'
 import { ens } from 'latchkit/plugins/ens'
 import { history } from 'latchkit/plugins/history'
 import { onramp } from 'latchkit/plugins/onramp'
@@ -33,6 +34,8 @@ export type SendTestConfig = {
   swapQuoteRefreshMs?: number
   /** With it the page adds ens() and history(): names for the account and counterparties. */
   ens?: boolean
+  /** With it the page adds analytics() with these options, and asks the API's project config. */
+  analytics?: { endpoint?: string; enabled?: boolean; projectId: string }
 }
 
 declare global {
@@ -46,13 +49,22 @@ installDevWallet({ chains: config.walletChains, accounts: config.accounts })
 const kernel = createKernel({
   networks: config.appChains.map((chain) => localChain(chain.chainId, chain.rpcUrl, chain.name)),
   adapters: [evmAdapter()],
-  projectId: 'send-test',
-  api: { blockchainUrl: config.apiUrl },
+  projectId: config.analytics?.projectId ?? 'send-test',
+  api: { blockchainUrl: config.apiUrl, ...(config.analytics && { walletsUrl: config.apiUrl }) },
   plugins: [
     receive(),
     send(),
     ...(config.onramp ? [onramp()] : []),
     ...(config.ens ? [ens({ suggestionDebounceMs: 150 })] : []),
+    ...(config.analytics
+      ? [
+          analytics({
+            ...(config.analytics.endpoint !== undefined && { endpoint: config.analytics.endpoint }),
+            ...(config.analytics.enabled !== undefined && { enabled: config.analytics.enabled }),
+            flushIntervalMs: 200,
+          }),
+        ]
+      : []),
     ...(config.ens && !config.swapChains ? [history()] : []),
     ...(config.swapChains
       ? [
