@@ -1,3 +1,4 @@
+import { useKernel } from 'latchkit/react'
 import type { ReactElement } from 'react'
 
 /**
@@ -6,6 +7,7 @@ import type { ReactElement } from 'react'
  * @example <TryThis />
  */
 export function TryThis(): ReactElement {
+  const apiUrl = useKernel().api.url('blockchain')
   return (
     <section className="card" aria-labelledby="try-heading">
       <h2 id="try-heading">Try this</h2>
@@ -69,6 +71,16 @@ export function TryThis(): ReactElement {
           reload too (and after restarting <code>npm run demo</code>); <b>Sign out</b> ends the session on the
           server.
         </li>
+        {apiUrl && (
+          <li>
+            See how the connect flow went:{' '}
+            <a href={`${apiUrl}/analytics?projectId=latchkit-demo`} target="_blank" rel="noreferrer">
+              the connect funnel
+            </a>{' '}
+            counts modal opens, connection attempts and successes by wallet, as the local API's collector
+            received them from this page.
+          </li>
+        )}
         <li>
           Disconnect from the account view (click your address), or with <b>Disconnect site</b> in the dev
           wallet.

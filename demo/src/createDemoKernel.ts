@@ -1,13 +1,14 @@
 /**
  * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
- * adapters, the buy, send, receive, activity, swap and names features, and the app's
- * metadata.
+ * adapters, the buy, send, receive, activity, swap and names features, analytics to the
+ * local collector, and the app's metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { localChain, localSolana } from 'latchkit/networks'
+import { analytics } from 'latchkit/plugins/analytics'
 import { ens } from 'latchkit/plugins/ens'
 import { history } from 'latchkit/plugins/history'
 import { onramp } from 'latchkit/plugins/onramp'
@@ -45,6 +46,8 @@ export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'
       // Names from the ENS the devstack deploys (alice.eth is the first dev account); new
       // ones are registered under latch.id by the local API's names service.
       ens(),
+      // The connect funnel, counted by the local API's collector (never a vendor's).
+      ...(config.api ? [analytics({ endpoint: `${config.api.url}/v1/analytics/events` })] : []),
       // Sign-in with the wallet, checked and kept by the API server's /siwe/* routes; only
       // when the visitor turned it on (signInChoice.ts says why it is not on by default).
       ...(config.api && signInTurnedOn() ? [siwe({ verifier: httpVerifier(config.api.url) })] : []),
