@@ -21,6 +21,9 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['test/plugins/**/*.test.{ts,tsx}'],
           setupFiles: ['test/plugins/setup.ts'],
+          // Views render lazily in happy-dom; on a loaded 2-core machine a flow of a dozen
+          // steps ran past the 5 s default.
+          testTimeout: 30_000,
         },
       },
       {

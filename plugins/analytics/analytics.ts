@@ -1,7 +1,8 @@
 import { ConfigError, definePlugin, type Plugin } from 'latchkit'
+import { loadModule } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import type { AnalyticsEvent } from './analyticsEvent'
-import { beacon, beaconQueue, type SendBatch } from './beaconQueue'
+import type { SendBatch } from './beaconQueue'
 import { eventsFromBus } from './eventsFromBus'
 
 /** The analytics plugin's id. */
@@ -29,7 +30,7 @@ const analyticsConfig = z.object({ isAnalyticsEnabled: z.boolean() })
 
 function check(
   options: AnalyticsOptions,
-): Required<Omit<AnalyticsOptions, 'endpoint'>> & { endpoint?: string } {
+): Required<Omit<AnalyticsOptions, 'endpoint' | 'send'>> & Pick<AnalyticsOptions, 'endpoint' | 'send'> {
   const { batchSize = 20, flushIntervalMs = 5000, endpoint } = options
   const fail = (details: string) => {
     throw new ConfigError('Invalid analytics options', { code: 'INVALID_OPTIONS', details })
@@ -44,7 +45,7 @@ function check(
     includeAddresses: options.includeAddresses ?? false,
     batchSize,
     flushIntervalMs,
-    send: options.send ?? beacon,
+    ...(options.send && { send: options.send }),
   }
 }
 
@@ -77,25 +78,30 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<undefined> {
       }
       // Held until the project's answer: sent if it says yes, dropped if no.
       let held: AnalyticsEvent[] | undefined = []
-      let queue: ReturnType<typeof beaconQueue> | undefined
+      let queue: { add(event: AnalyticsEvent): void; stop(): void } | undefined
       const stopListening = eventsFromBus(
         ctx.bus,
         { includeAddresses: settings.includeAddresses, now: Date.now },
         (event) => (queue ? queue.add(event) : held?.push(event)),
       )
       let stopped = false
-      const start = () => {
-        if (stopped) return
-        queue = beaconQueue({
-          endpoint,
-          projectId: ctx.kernel.options.projectId ?? '',
-          batchSize: settings.batchSize,
-          flushIntervalMs: settings.flushIntervalMs,
-          send: settings.send,
-        })
-        for (const event of held ?? []) queue.add(event)
-        held = undefined
-      }
+      // The sending half loads only once analytics is known to be on: its own chunk.
+      const start = () =>
+        void loadModule(() => import('./beaconQueue'), 'the analytics sender').then(
+          ({ beacon, beaconQueue }) => {
+            if (stopped || !held) return
+            queue = beaconQueue({
+              endpoint,
+              projectId: ctx.kernel.options.projectId ?? '',
+              batchSize: settings.batchSize,
+              flushIntervalMs: settings.flushIntervalMs,
+              send: settings.send ?? beacon,
+            })
+            for (const event of held) queue.add(event)
+            held = undefined
+          },
+          (error: unknown) => off(`its sender did not load: ${String(error)}`),
+        )
       const off = (why: string) => {
         ctx.logger.debug(`analytics off: ${why}`)
         held = undefined

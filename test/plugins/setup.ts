@@ -1,8 +1,12 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach, beforeAll } from 'vitest'
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(cleanup)
+
+// findBy and waitFor give up after 1 s by default: on a loaded 2-core CI machine a view's
+// lazy chunk and its first render took longer, and the tests after it failed in turn.
+configure({ asyncUtilTimeout: 5_000 })
 
 // Warm the lazy views' modules so no import is still in
 // flight when a file's environment is torn down (the provider preloads core views after
