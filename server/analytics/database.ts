@@ -3,18 +3,15 @@
  * SQL on PostgreSQL: the embedded database by default, or a PostgreSQL server shared by
  * several instances (append-only rows need nothing more to agree on).
  */
-import { openDatabase } from '../db/openDatabase.js'
+import { lockedSchema, openDatabaseWithSchema } from '../db/openWithSchema.js'
 import type { Database, DatabaseOption } from '../db/sqlClient.js'
 
 /** Any number the instances agree on: the advisory lock that lets one at a time make the table. */
 const SCHEMA_LOCK = 4_735_917_320
 
-// One statement in one transaction, under the lock: two instances starting on an empty
-// database would otherwise race on PostgreSQL's catalog (see server/siwe/database.ts).
-const schema = `DO $schema$
-BEGIN
-  PERFORM pg_advisory_xact_lock(${SCHEMA_LOCK});
-  CREATE TABLE IF NOT EXISTS analytics_events (
+const schema = lockedSchema(
+  SCHEMA_LOCK,
+  `  CREATE TABLE IF NOT EXISTS analytics_events (
     id bigserial PRIMARY KEY,
     project_id text NOT NULL,
     event text NOT NULL,
@@ -26,9 +23,8 @@ BEGIN
     at timestamptz NOT NULL,
     received_at timestamptz NOT NULL DEFAULT now()
   );
-  CREATE INDEX IF NOT EXISTS analytics_events_project_at ON analytics_events (project_id, at);
-END
-$schema$`
+  CREATE INDEX IF NOT EXISTS analytics_events_project_at ON analytics_events (project_id, at);`,
+)
 
 /**
  * Opens (or adopts) the database and makes sure the table exists.
@@ -37,12 +33,5 @@ $schema$`
  * const db = await openAnalyticsDatabase({ url: process.env.DATABASE_URL })
  */
 export async function openAnalyticsDatabase(option: DatabaseOption = {}): Promise<Database> {
-  const db = await openDatabase(option)
-  try {
-    await db.sql.query(schema)
-  } catch (error) {
-    await db.close()
-    throw error
-  }
-  return db
+  return openDatabaseWithSchema(option, schema)
 }

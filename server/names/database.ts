@@ -4,18 +4,15 @@
  * enforced here: a name is registered once (its primary key), and the operator's
  * transaction nonces are handed out once (a row per chain, bumped in one statement).
  */
-import { openDatabase } from '../db/openDatabase.js'
+import { lockedSchema, openDatabaseWithSchema } from '../db/openWithSchema.js'
 import type { Database, DatabaseOption } from '../db/sqlClient.js'
 
 /** Any number the instances agree on: the advisory lock that lets one at a time make the tables. */
 const SCHEMA_LOCK = 4_735_917_319
 
-// One statement in one transaction, under the lock: two instances starting on an empty
-// database would otherwise race on PostgreSQL's catalog (see server/siwe/database.ts).
-const schema = `DO $schema$
-BEGIN
-  PERFORM pg_advisory_xact_lock(${SCHEMA_LOCK});
-  CREATE TABLE IF NOT EXISTS names (
+const schema = lockedSchema(
+  SCHEMA_LOCK,
+  `  CREATE TABLE IF NOT EXISTS names (
     name text PRIMARY KEY,
     address text NOT NULL,
     coin_type bigint NOT NULL,
@@ -29,9 +26,8 @@ BEGIN
   CREATE TABLE IF NOT EXISTS names_operator_nonces (
     chain_id bigint PRIMARY KEY,
     next_nonce bigint NOT NULL
-  );
-END
-$schema$`
+  );`,
+)
 
 /**
  * Opens (or adopts) the database and makes sure the tables exist.
@@ -40,12 +36,5 @@ $schema$`
  * const db = await openNamesDatabase({ url: process.env.DATABASE_URL })
  */
 export async function openNamesDatabase(option: DatabaseOption = {}): Promise<Database> {
-  const db = await openDatabase(option)
-  try {
-    await db.sql.query(schema)
-  } catch (error) {
-    await db.close()
-    throw error
-  }
-  return db
+  return openDatabaseWithSchema(option, schema)
 }

@@ -4,7 +4,7 @@
  * balancer. Everything that must hold across instances (a nonce used once) is enforced
  * here, by the database, never in process memory.
  */
-import { openDatabase } from '../db/openDatabase.js'
+import { lockedSchema, openDatabaseWithSchema } from '../db/openWithSchema.js'
 import type { Database, DatabaseOption } from '../db/sqlClient.js'
 
 /** An open database of the verifier (see {@link openSiweDatabase}). */
@@ -19,18 +19,9 @@ export type SiweDatabaseOption = DatabaseOption
  */
 const SCHEMA_LOCK = 4_735_917_201
 
-/**
- * The whole schema as one statement (PGlite's `query` runs one at a time), in one
- * transaction. `CREATE TABLE IF NOT EXISTS` alone is not safe when two instances start at
- * once on an empty database: both see no table, and the second fails on PostgreSQL's
- * catalog (`duplicate key value violates unique constraint "pg_type_typname_nsp_index"`).
- * The transaction-scoped advisory lock makes the second wait until the first has
- * committed, and then find the tables there.
- */
-const schema = `DO $schema$
-BEGIN
-  PERFORM pg_advisory_xact_lock(${SCHEMA_LOCK});
-  CREATE TABLE IF NOT EXISTS siwe_nonces (
+const schema = lockedSchema(
+  SCHEMA_LOCK,
+  `  CREATE TABLE IF NOT EXISTS siwe_nonces (
     nonce text PRIMARY KEY,
     created_at timestamptz NOT NULL DEFAULT now(),
     expires_at timestamptz NOT NULL,
@@ -48,9 +39,8 @@ BEGIN
     expires_at timestamptz NOT NULL,
     revoked_at timestamptz
   );
-  CREATE INDEX IF NOT EXISTS siwe_nonces_expires_at ON siwe_nonces (expires_at);
-END
-$schema$`
+  CREATE INDEX IF NOT EXISTS siwe_nonces_expires_at ON siwe_nonces (expires_at);`,
+)
 
 /**
  * Opens (or adopts) the database and makes sure the tables exist.
@@ -60,12 +50,5 @@ $schema$`
  * await db.close()
  */
 export async function openSiweDatabase(option: SiweDatabaseOption = {}): Promise<SiweDatabase> {
-  const db = await openDatabase(option)
-  try {
-    await db.sql.query(schema)
-  } catch (error) {
-    await db.close()
-    throw error
-  }
-  return db
+  return openDatabaseWithSchema(option, schema)
 }

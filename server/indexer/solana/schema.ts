@@ -10,22 +10,15 @@
  *   was signed by, in chain order: what history pages over.
  * - `solana_transfers`: what each of those moved for that account.
  */
-import { openDatabase } from '../../db/openDatabase.js'
+import { lockedSchema, openDatabaseWithSchema } from '../../db/openWithSchema.js'
 import type { Database, DatabaseOption } from '../../db/sqlClient.js'
 
 /** The advisory lock that lets one instance at a time make the tables (not the sign-in verifier's). */
 const SCHEMA_LOCK = 4_735_917_311
 
-/**
- * One statement in one transaction, for the same reason as the verifier's schema: two
- * instances starting at once on an empty PostgreSQL would both try to create the tables
- * and the second would fail on the catalog; the transaction-scoped advisory lock makes it
- * wait for the first and then find them.
- */
-const schema = `DO $schema$
-BEGIN
-  PERFORM pg_advisory_xact_lock(${SCHEMA_LOCK});
-  CREATE TABLE IF NOT EXISTS solana_index_state (
+const schema = lockedSchema(
+  SCHEMA_LOCK,
+  `  CREATE TABLE IF NOT EXISTS solana_index_state (
     chain_id text PRIMARY KEY,
     genesis_hash text NOT NULL,
     next_slot bigint NOT NULL,
@@ -68,9 +61,8 @@ BEGIN
     amount numeric(40, 0) NOT NULL,
     decimals integer NOT NULL,
     PRIMARY KEY (chain_id, account, signature, ordinal)
-  );
-END
-$schema$`
+  );`,
+)
 
 /**
  * Opens (or adopts) the database and makes sure the index's tables exist.
@@ -80,12 +72,5 @@ $schema$`
  * await db.close()
  */
 export async function openSolanaIndexDatabase(option: DatabaseOption = {}): Promise<Database> {
-  const db = await openDatabase(option)
-  try {
-    await db.sql.query(schema)
-  } catch (error) {
-    await db.close()
-    throw error
-  }
-  return db
+  return openDatabaseWithSchema(option, schema)
 }
