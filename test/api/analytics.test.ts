@@ -6,6 +6,7 @@
  * widget sent and forbids scripts.
  */
 import { describe, expect, it } from 'vitest'
+import type { AnalyticsFunnel } from '../../server/analytics/createAnalyticsCollector'
 import { funnelPage } from '../../server/analytics/createAnalyticsCollector'
 import { getDevstack } from '../support/devstack'
 import { apiServerForFile } from './helpers'
@@ -13,15 +14,6 @@ import { apiServerForFile } from './helpers'
 const server = apiServerForFile(() => getDevstack().chains, { names: false, onramp: false })
 
 const DEV = 'io.latch.devwallet'
-
-type Funnel = {
-  projectId: string
-  since: number
-  opens: number
-  attempts: Record<string, number>
-  successes: Record<string, number>
-  errors: Record<string, number>
-}
 
 /** Exactly what `navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' }))` sends. */
 function beacon(body: string): Promise<Response> {
@@ -32,11 +24,11 @@ function beacon(body: string): Promise<Response> {
   })
 }
 
-async function funnelOf(projectId: string, since?: number): Promise<Funnel> {
+async function funnelOf(projectId: string, since?: number): Promise<AnalyticsFunnel> {
   const query = new URLSearchParams({ projectId, ...(since !== undefined && { since: String(since) }) })
   const response = await fetch(`${server().url}/v1/analytics/funnel?${query}`)
   expect(response.status).toBe(200)
-  return (await response.json()) as Funnel
+  return (await response.json()) as AnalyticsFunnel
 }
 
 async function expectRefused(response: Response, status: number, message: RegExp | string) {
@@ -47,7 +39,7 @@ async function expectRefused(response: Response, status: number, message: RegExp
   else expect(body.message).toMatch(message)
 }
 
-const empty = (projectId: string, since = 0): Funnel => ({
+const empty = (projectId: string, since = 0): AnalyticsFunnel => ({
   projectId,
   since,
   opens: 0,

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ApiServer, startApiServer } from '../../devstack/api/server.js'
 import { type StartedChains, startChains } from '../../devstack/chain.js'
 import { DEV_WALLET_RDNS } from '../../devstack/dev-wallet/index.js'
+import type { AnalyticsFunnel } from '../../server/analytics/createAnalyticsCollector.js'
 import type { SendTestConfig } from '../plugins/sendBrowserPage/app.js'
 import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
 import { browserForFile } from '../support/browser-for-file.js'
@@ -22,13 +23,6 @@ let api: ApiServer
 let pages: Record<'on' | 'projectOff' | 'pluginOff', StaticServer>
 let page: Page
 let context: BrowserContext
-
-type Funnel = {
-  opens: number
-  attempts: Record<string, number>
-  successes: Record<string, number>
-  errors: Record<string, number>
-}
 
 beforeAll(async () => {
   stack = await startChains({ chainIds: [31337] })
@@ -72,9 +66,9 @@ const logged = (path: string, projectId: string) =>
 const beaconsOf = (projectId: string) => logged('/v1/analytics/events', projectId)
 const configAsksOf = (projectId: string) => logged('/getAnalyticsConfig', projectId)
 
-async function funnel(projectId: string): Promise<Funnel> {
+async function funnel(projectId: string): Promise<AnalyticsFunnel> {
   const response = await fetch(`${api.url}/v1/analytics/funnel?projectId=${projectId}`)
-  return (await response.json()) as Funnel
+  return (await response.json()) as AnalyticsFunnel
 }
 
 /** Connects on `url`'s page, then closes it: a page that counts has sent everything by then. */
