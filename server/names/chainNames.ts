@@ -37,7 +37,7 @@ export type ChainName = {
 }
 
 /** The text records a profile shows, by the attribute name the API answers them under. */
-const PROFILE_TEXTS = { avatar: 'avatar', bio: 'description' } as const
+export const PROFILE_TEXTS = { avatar: 'avatar', bio: 'description' } as const
 
 /**
  * Whether `name` can be read at all (ENS normalisation); a name that cannot is none.

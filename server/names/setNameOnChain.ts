@@ -17,7 +17,7 @@ import {
   toCoinType,
 } from 'viem'
 import type { SqlClient } from '../db/sqlClient.js'
-import type { EnsDeployment } from './chainNames.js'
+import { type EnsDeployment, PROFILE_TEXTS } from './chainNames.js'
 import { ensRegistryAbi, publicResolverAbi } from './ensAbis.js'
 import { reserveNonces } from './operatorNonces.js'
 
@@ -73,23 +73,13 @@ export async function setNameOnChain(
       }),
     )
   }
-  if (entry.attributes.avatar) {
-    resolverCalls.push(
-      encodeFunctionData({
-        abi: publicResolverAbi,
-        functionName: 'setText',
-        args: [node, 'avatar', entry.attributes.avatar],
-      }),
-    )
-  }
-  if (entry.attributes.bio) {
-    resolverCalls.push(
-      encodeFunctionData({
-        abi: publicResolverAbi,
-        functionName: 'setText',
-        args: [node, 'description', entry.attributes.bio],
-      }),
-    )
+  for (const [attribute, key] of Object.entries(PROFILE_TEXTS)) {
+    const value = entry.attributes[attribute]
+    if (value) {
+      resolverCalls.push(
+        encodeFunctionData({ abi: publicResolverAbi, functionName: 'setText', args: [node, key, value] }),
+      )
+    }
   }
   const steps: { to: Address; data: Hex }[] = [
     {
