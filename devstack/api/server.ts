@@ -23,6 +23,8 @@ import { createApiApp } from '../../server/api/createApiApp.js'
 import type { HistorySource } from '../../server/api/historySource.js'
 import type { OnrampSettings } from '../../server/api/onrampProvider.js'
 import { createSolanaReader } from '../../server/api/solanaReader.js'
+import { openDatabase } from '../../server/db/openDatabase.js'
+import type { Database, SqlClient } from '../../server/db/sqlClient.js'
 import { listen } from '../../server/http/listen.js'
 import { createNameService, type StartedNameService } from '../../server/names/createNameService.js'
 import {
@@ -61,7 +63,7 @@ export function fixtureSwap(chains: readonly ApiChain[]): SwapSettings {
  * The names service on the fixture ENS of the first chain, registering under its zone
  * with the names operator's key; receipts are polled every 100 ms, as anvil mines at once.
  */
-function startFixtureNames(chains: readonly ApiChain[]): Promise<StartedNameService> {
+function startFixtureNames(chains: readonly ApiChain[], database: SqlClient): Promise<StartedNameService> {
   const ensChain = chains[0] as ApiChain
   return createNameService({
     ens: {
@@ -74,6 +76,7 @@ function startFixtureNames(chains: readonly ApiChain[]): Promise<StartedNameServ
     operatorKey: fixtureEns.operator.privateKey,
     zones: [fixtureEns.zone],
     chains: chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+    database,
     pollingIntervalMs: 100,
   })
 }
@@ -246,24 +249,26 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
       ? { providers: ramps.map((ramp) => ramp.provider), usdPerEur: FIXTURE_USD_PER_EUR }
       : options.onramp || undefined
   let ownNames: StartedNameService | undefined
-  if (options.names === undefined) {
-    ownNames = await startFixtureNames(options.chains).catch(async (error: unknown) => {
-      await stopRamps()
-      await closeSiwe()
-      throw error
-    })
-  }
-  const closeNames = () => ownNames?.close()
   let analytics: AnalyticsCollector | undefined
-  if (options.analytics !== false) {
-    analytics = await createAnalyticsCollector().catch(async (error: unknown) => {
-      await stopRamps()
-      await closeSiwe()
-      await closeNames()
-      throw error
-    })
+  // Names and analytics keep their rows in one in-memory database: one PGlite to start
+  // (most of a second, per API server of every test file), not one each.
+  let state: Database | undefined
+  const release = async () => {
+    await stopRamps()
+    await closeSiwe()
+    await ownNames?.close()
+    await analytics?.close()
+    await state?.close()
   }
-  const closeAnalytics = () => analytics?.close()
+  try {
+    if (options.names === undefined || options.analytics !== false) state = await openDatabase()
+    if (state && options.names === undefined) ownNames = await startFixtureNames(options.chains, state.sql)
+    if (state && options.analytics !== false)
+      analytics = await createAnalyticsCollector({ database: state.sql })
+  } catch (error) {
+    await release()
+    throw error
+  }
   const names = options.names === undefined ? ownNames : options.names || undefined
   const registry = createWalletRegistry()
   const reader = createChainReader(options.chains.map(toChainConfig))
@@ -289,18 +294,12 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
       ...(onramp && { onramp }),
     })
   } catch (error) {
-    await stopRamps()
-    await closeSiwe()
-    await closeNames()
-    await closeAnalytics()
+    await release()
     throw error
   }
 
   const server = await listen(app.fetch, { port: options.port ?? 0, host }).catch(async (error: unknown) => {
-    await stopRamps()
-    await closeSiwe()
-    await closeNames()
-    await closeAnalytics()
+    await release()
     throw error
   })
 
@@ -320,11 +319,8 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
         // A hanging call would hold the server open until its client gave up.
         faults.releaseAll()
         await server.close()
-        // Deliveries under way finish before the caller stops the chains.
-        await stopRamps()
-        await closeSiwe()
-        await closeNames()
-        await closeAnalytics()
+        // Deliveries under way finish (in release) before the caller stops the chains.
+        await release()
       })()
       return stopping
     },
