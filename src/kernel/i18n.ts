@@ -1,10 +1,19 @@
+import { type LocaleInput, toLocale } from './locale'
+
 /** Translates keys to strings; `{name}` placeholders are filled from `values`. */
 export interface I18n {
   t(key: string, values?: Record<string, string | number>): string
   /** Adds default strings (plugins call this with their English strings). */
   register(strings: Record<string, string>): void
-  /** Replaces the integrator's locale (all keys, or a few overrides). */
-  setLocale(strings: Record<string, string>): void
+  /**
+   * Replaces the integrator's locale: a Locale (its tag, direction and strings), or a
+   * plain record of strings that override English key by key.
+   */
+  setLocale(locale: LocaleInput): void
+  /** The BCP 47 tag of the current language ('en' unless a Locale says otherwise), for Intl. */
+  tag(): string
+  /** The current writing direction, for the `dir` attribute. */
+  direction(): 'ltr' | 'rtl'
   subscribe(listener: () => void): () => void
   /** Changes whenever a string may have changed (for memoised renders). */
   version(): number
@@ -12,13 +21,14 @@ export interface I18n {
 
 /**
  * @example
- * const i18n = createI18n({ 'connect.title': 'Verbinden' })
+ * const i18n = createI18n({ tag: 'de', direction: 'ltr', strings: { 'connect.title': 'Verbinden' } })
  * i18n.register({ 'connect.title': 'Connect wallet' })
  * i18n.t('connect.title') // 'Verbinden': the locale wins over defaults
+ * i18n.tag() // 'de'
  */
-export function createI18n(locale: Record<string, string> = {}): I18n {
+export function createI18n(locale?: LocaleInput): I18n {
   const defaults: Record<string, string> = {}
-  let overrides = { ...locale }
+  let current = toLocale(locale)
   let revision = 0
   const listeners = new Set<() => void>()
   const changed = () => {
@@ -27,7 +37,7 @@ export function createI18n(locale: Record<string, string> = {}): I18n {
   }
   return {
     t(key, values) {
-      const template = overrides[key] ?? defaults[key] ?? key
+      const template = current.strings[key] ?? defaults[key] ?? key
       if (!values) return template
       return template.replace(/\{(\w+)\}/g, (match, name: string) =>
         name in values ? String(values[name]) : match,
@@ -37,10 +47,12 @@ export function createI18n(locale: Record<string, string> = {}): I18n {
       Object.assign(defaults, strings)
       changed()
     },
-    setLocale(strings) {
-      overrides = { ...strings }
+    setLocale(next) {
+      current = toLocale(next)
       changed()
     },
+    tag: () => current.tag,
+    direction: () => current.direction,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -91,8 +91,12 @@ export type {
   PluginSlice,
   ResolvedOptions,
 } from './kernelTypes'
+export type { LocaleLoader } from './loadLocale'
+export { loadLocale } from './loadLocale'
+export type { Locale, LocaleInput } from './locale'
 export type { Logger, LogLevel } from './logger'
 export { parseUnits } from './parseUnits'
+export { pickLocale } from './pickLocale'
 export { definePlugin } from './plugin'
 export type { Registry } from './registry'
 export type { CloseGuard, Router, ViewDefinition, ViewRegistry } from './router'

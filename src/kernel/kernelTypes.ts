@@ -9,6 +9,8 @@ import type { KernelApi } from './api/apiTypes'
 import type { Bus } from './bus'
 import type { FailureGate } from './cache'
 import type { I18n } from './i18n'
+import type { InitialState } from './initialState'
+import type { LocaleInput } from './locale'
 import type { Logger } from './logger'
 import type { Registry } from './registry'
 import type { Router, ViewRegistry } from './router'
@@ -267,8 +269,11 @@ export interface KernelOptions {
   /** A localStorage-like backend; `null` keeps everything in memory. */
   storage?: StorageBackend | null
   logger?: { level?: 'debug' | 'info' | 'warn' | 'error' | 'silent'; sink?: (line: string) => void }
-  /** Strings that replace the built-in English ones, key by key. */
-  locale?: Record<string, string>
+  /**
+   * The language: a Locale (an entry such as `latchkit/locales/de`: its tag for Intl, its
+   * direction and its strings), or a plain record of strings that replace English key by key.
+   */
+  locale?: LocaleInput
   /** Lets the visitor switch networks from the widget (default true). */
   enableNetworkSwitch?: boolean
   /** Keeps a wallet on a network outside `networks` connected without a prompt (default false). */

@@ -63,7 +63,16 @@ export const kernelOptionsSchema = z.object({
       sink: z.optional(z.custom(isFunction, 'must be a function')),
     }),
   ),
-  locale: z.optional(z.record(z.string(), z.string())),
+  locale: z.optional(
+    z.union([
+      z.object({
+        tag: z.string(),
+        direction: z.enum(['ltr', 'rtl']),
+        strings: z.record(z.string(), z.string()),
+      }),
+      z.record(z.string(), z.string()),
+    ]),
+  ),
   enableNetworkSwitch: z.optional(z.boolean()),
   allowUnsupportedChain: z.optional(z.boolean()),
   sdkType: z.optional(z.string()),
