@@ -263,7 +263,8 @@ export interface KernelOptions {
    */
   api?: { blockchainUrl?: string; walletsUrl?: string; clientId?: string; deadlineMs?: number }
   projectId?: string
-  theme?: { mode?: 'light' | 'dark'; variables?: Record<string, string> }
+  /** `system` follows the visitor's light or dark setting, live. */
+  theme?: { mode?: 'light' | 'dark' | 'system'; variables?: Record<string, string> }
   /** Reorders slots by contribution id, e.g. `{ features: ['send', 'receive'] }`. */
   order?: Record<string, string[]>
   /** A localStorage-like backend; `null` keeps everything in memory. */
@@ -288,7 +289,7 @@ export interface ResolvedOptions extends KernelOptions {
   adapters: readonly ChainAdapter[]
   plugins: readonly Plugin[]
   api: { blockchainUrl?: string; walletsUrl?: string; clientId?: string; deadlineMs?: number }
-  theme: { mode: 'light' | 'dark'; variables: Record<string, string> }
+  theme: { mode: 'light' | 'dark' | 'system'; variables: Record<string, string> }
   order: Record<string, string[]>
   enableNetworkSwitch: boolean
   allowUnsupportedChain: boolean

@@ -51,7 +51,7 @@ export const kernelOptionsSchema = z.object({
   projectId: z.optional(z.string()),
   theme: z.optional(
     z.object({
-      mode: z.optional(z.enum(['light', 'dark'])),
+      mode: z.optional(z.enum(['light', 'dark', 'system'])),
       variables: z.optional(z.record(z.string(), z.string())),
     }),
   ),

@@ -39,7 +39,8 @@ export interface RouterEntry {
 }
 
 export interface ThemeState {
-  mode: 'light' | 'dark'
+  /** `system` follows the visitor's `prefers-color-scheme`. */
+  mode: 'light' | 'dark' | 'system'
   variables: Record<string, string>
 }
 

@@ -1,7 +1,7 @@
 'use client'
 import type { ButtonHTMLAttributes, ReactElement } from 'react'
 import { Avatar } from './Avatar'
-import { useButtonStyle } from './buttonStyle'
+import { buttonPart, useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
 import { formatBalance, truncateAddress } from './format'
 import { useAccount } from './useAccount'
@@ -32,9 +32,9 @@ export function AccountButton({ hideBalance, style, ...props }: AccountButtonPro
       {...props}
       style={{ ...base, ...style }}
     >
-      {balance && <span>{balance}</span>}
-      <Avatar address={account.address} image={account.profileImage} />
-      <span>{account.profileName || truncateAddress(account.address)}</span>
+      {balance && <span style={buttonPart}>{balance}</span>}
+      <Avatar address={account.address} image={account.profileImage} inPage />
+      <span style={buttonPart}>{account.profileName || truncateAddress(account.address)}</span>
     </button>
   )
 }

@@ -1,5 +1,6 @@
 'use client'
 import type { CSSProperties, ReactElement } from 'react'
+import { buttonPart } from './buttonStyle'
 import { safeImageUrl } from './format'
 
 /** A stable gradient from an address, so each account is recognisable without an image. */
@@ -12,7 +13,9 @@ export function addressGradient(address: string): string {
 
 /**
  * The account's profile image, or a gradient generated from its address. Inline styles
- * so it looks the same inside the modal and in the host page's buttons.
+ * so it looks the same inside the modal and in the host page's buttons; `inPage` (a
+ * button in the host page) first resets every property, so that the page's `img`,
+ * `span` or `*` rules do not reach it.
  *
  * @example
  * <Avatar address={address} image={profileImage} size={24} />
@@ -21,13 +24,16 @@ export function Avatar({
   address,
   image,
   size = 20,
+  inPage = false,
 }: {
   address: string | undefined
   image?: string | null
   size?: number
+  inPage?: boolean
 }): ReactElement {
   const src = safeImageUrl(image)
   const style: CSSProperties = {
+    ...(inPage ? buttonPart : undefined),
     width: size,
     height: size,
     borderRadius: '50%',

@@ -1,6 +1,6 @@
 'use client'
 import type { ButtonHTMLAttributes, ReactElement } from 'react'
-import { useButtonStyle } from './buttonStyle'
+import { buttonPart, useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
 import { safeImageUrl } from './format'
 import { useT } from './useI18n'
@@ -26,8 +26,16 @@ export function NetworkButton({ style, ...props }: ButtonHTMLAttributes<HTMLButt
       {...props}
       style={{ ...base, ...style }}
     >
-      {icon && <img src={icon} alt="" width={20} height={20} style={{ borderRadius: '50%' }} />}
-      <span>{caipNetwork?.name ?? t('button.network')}</span>
+      {icon && (
+        <img
+          src={icon}
+          alt=""
+          width={20}
+          height={20}
+          style={{ ...buttonPart, width: 20, height: 20, borderRadius: '50%' }}
+        />
+      )}
+      <span style={buttonPart}>{caipNetwork?.name ?? t('button.network')}</span>
     </button>
   )
 }

@@ -12,7 +12,7 @@ export const modalCss = `
 .lk-root button,.lk-root a{font:inherit;color:inherit}
 .lk-root :focus-visible{outline:2px solid var(--lk-accent);outline-offset:2px}
 .lk-spinner{width:40px;height:40px;border-radius:50%;border:3px solid var(--lk-surface);border-top-color:var(--lk-accent);animation:lk-spin 800ms linear infinite}
-.lk-snackbar{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:calc(var(--lk-z-index) + 1);display:flex;align-items:center;gap:8px;max-width:calc(100vw - 24px);padding:8px 14px;border-radius:999px;background:var(--lk-bg);color:var(--lk-fg);border:1px solid var(--lk-border);box-shadow:0 4px 20px rgba(0,0,0,.15);animation:lk-view-in 150ms ease}
+.lk-snackbar{position:fixed;left:50%;bottom:24px;transform:translateX(-50%);z-index:calc(var(--lk-z-index) + 1);display:flex;align-items:center;gap:8px;max-width:calc(100vw - 24px);padding:8px 14px;border-radius:var(--lk-radius-pill);background:var(--lk-bg);color:var(--lk-fg);border:var(--lk-border-width) solid var(--lk-border);box-shadow:0 4px 20px rgba(0,0,0,.15);animation:lk-view-in 150ms ease}
 .lk-snackbar[data-variant=success] svg{color:var(--lk-success)}
 .lk-snackbar[data-variant=error] svg{color:var(--lk-error)}
 .lk-snackbar .lk-spinner{width:14px;height:14px;border-width:2px}

@@ -3,6 +3,7 @@ import type { Kernel, ThemeState } from 'latchkit'
 import { useCallback } from 'react'
 import { useKernel } from './context'
 import { useKernelState } from './useKernelState'
+import { usePrefersDark } from './usePrefersDark'
 
 /** What can change at runtime: the mode, and variables merged over the current ones. */
 export interface ThemePatch {
@@ -30,18 +31,30 @@ export function setTheme(kernel: Kernel, patch: ThemePatch): void {
   })
 }
 
+/** What {@link useTheme} returns. */
+export interface ThemeControls extends ThemeState {
+  /**
+   * The scheme the widget shows: `mode`, or in `system` mode what the visitor's system
+   * asks for, updated live (`light` on the server and during hydration).
+   */
+  resolvedMode: 'light' | 'dark'
+  setTheme(patch: ThemePatch): void
+}
+
 /**
  * The theme and a setter bound to the provider's kernel.
  *
  * @example
- * const { mode, setTheme } = useTheme()
- * <button onClick={() => setTheme({ mode: mode === 'dark' ? 'light' : 'dark' })}>Toggle</button>
+ * const { mode, resolvedMode, setTheme } = useTheme()
+ * <button onClick={() => setTheme({ mode: resolvedMode === 'dark' ? 'light' : 'dark' })}>Toggle</button>
  */
-export function useTheme(): ThemeState & { setTheme(patch: ThemePatch): void } {
+export function useTheme(): ThemeControls {
   const kernel = useKernel('useTheme')
   const theme = useKernelState((state) => state.theme)
+  const prefersDark = usePrefersDark()
   const set = useCallback((patch: ThemePatch) => setTheme(kernel, patch), [kernel])
-  return { ...theme, setTheme: set }
+  const resolvedMode = theme.mode === 'system' ? (prefersDark ? 'dark' : 'light') : theme.mode
+  return { ...theme, resolvedMode, setTheme: set }
 }
 
 /**
@@ -57,6 +70,9 @@ export function cssVariableName(name: string): string {
 /**
  * Theme variables as an inline style. Only custom properties pass: a variable can never
  * smuggle in another CSS property.
+ *
+ * @example
+ * themeStyle({ accent: '#ff007a', 'x;color:red': 'blue' }) // { '--lk-accent': '#ff007a' }
  */
 export function themeStyle(variables: Record<string, string>): Record<string, string> {
   const style: Record<string, string> = {}

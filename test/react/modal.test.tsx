@@ -12,7 +12,10 @@ describe('modal shell', () => {
     await openOn(kernel, 'Networks')
     const root = shadowRoot()
     const css = [...root.querySelectorAll('style')].map((style) => style.textContent).join('')
-    expect(css).toContain('.lk-dialog{width:360px')
+    expect(css).toContain('.lk-dialog{width:var(--lk-modal-width)')
+    expect((root.querySelector('.lk-root') as HTMLElement).style.getPropertyValue('--lk-modal-width')).toBe(
+      '360px',
+    )
     expect(dialog().getAttribute('aria-modal')).toBe('true')
     const title = root.getElementById(dialog().getAttribute('aria-labelledby') ?? '')
     expect(title?.textContent).toBe('Choose Network')

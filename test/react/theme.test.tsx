@@ -1,7 +1,9 @@
 import { act, screen } from '@testing-library/react'
-import { ConnectButton, setTheme } from 'latchkit/react'
-import { describe, expect, it } from 'vitest'
-import { makeKernel, openOn, renderWith, shadowRoot } from './fixtures'
+import { createKernel } from 'latchkit'
+import { ConnectButton, LatchProvider, setTheme, themeTokens, useTheme } from 'latchkit/react'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { mainnet, makeKernel, openOn, renderWith, shadowRoot } from './fixtures'
 
 const root = () => shadowRoot().querySelector('.lk-root') as HTMLElement
 
@@ -56,5 +58,115 @@ describe('theme', () => {
     expect(root().style.getPropertyValue('--lk-accent')).toBe('#1769e0')
     expect(document.querySelector('.lk-dialog')).toBeNull()
     style.remove()
+  })
+
+  it('sets every documented variable on the modal root and the buttons, in both modes', async () => {
+    const documented = [
+      'accent',
+      'accent-fg',
+      'radius',
+      'radius-md',
+      'radius-sm',
+      'radius-pill',
+      'font',
+      'bg',
+      'surface',
+      'surface-hover',
+      'fg',
+      'muted',
+      'border',
+      'border-width',
+      'overlay',
+      'z-index',
+      'modal-width',
+      'error',
+      'success',
+    ]
+    for (const mode of ['light', 'dark', 'system'] as const) {
+      expect(Object.keys(themeTokens[mode]).sort()).toEqual(documented.map((name) => `--lk-${name}`).sort())
+    }
+    const kernel = makeKernel({ theme: { mode: 'dark' } })
+    renderWith(kernel, <ConnectButton />)
+    await openOn(kernel, 'Connect')
+    for (const name of documented) {
+      expect(root().style.getPropertyValue(`--lk-${name}`)).toBe(themeTokens.dark[`--lk-${name}`])
+      expect(screen.getByRole('button').style.getPropertyValue(`--lk-${name}`)).toBe(
+        themeTokens.dark[`--lk-${name}`],
+      )
+    }
+  })
+
+  it("system mode renders the same markup anywhere: each colour as light-dark() under color-scheme 'light dark'", async () => {
+    const kernel = makeKernel({ theme: { mode: 'system' } })
+    expect(kernel.getState().theme.mode).toBe('system')
+    const html = renderToString(
+      <LatchProvider kernel={kernel}>
+        <ConnectButton />
+      </LatchProvider>,
+    )
+    expect(html).toContain('color-scheme:light dark')
+    expect(html).toContain('--lk-bg:light-dark(#ffffff, #191a1a)')
+    // Shared values stay plain.
+    expect(html).toContain('--lk-radius:16px')
+    renderWith(kernel)
+    await openOn(kernel, 'Connect')
+    expect(root().dataset.theme).toBe('system')
+    expect(root().style.getPropertyValue('color-scheme')).toBe('light dark')
+    expect(root().style.getPropertyValue('--lk-fg')).toBe('light-dark(#141414, #e8eaed)')
+  })
+
+  it('the kernel refuses a mode other than light, dark or system', () => {
+    expect(() =>
+      createKernel({ networks: [mainnet], storage: null, theme: { mode: 'dim' as 'dark' } }),
+    ).toThrow(/theme/)
+  })
+})
+
+/** Shows the theme mode and the scheme it resolves to. */
+function ShowMode() {
+  const { mode, resolvedMode } = useTheme()
+  return <output>{`${mode}:${resolvedMode}`}</output>
+}
+
+describe('useTheme().resolvedMode', () => {
+  let dark = false
+  const listeners = new Set<() => void>()
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    listeners.clear()
+  })
+  const stubSystem = (prefersDark: boolean) => {
+    dark = prefersDark
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === '(prefers-color-scheme: dark)' && dark
+      },
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }))
+  }
+
+  it('follows the system setting live in system mode, and is the mode itself otherwise', async () => {
+    stubSystem(true)
+    const kernel = makeKernel({ theme: { mode: 'system' } })
+    renderWith(kernel, <ShowMode />)
+    expect(screen.getByRole('status').textContent).toBe('system:dark')
+    await act(async () => {
+      dark = false
+      for (const listener of listeners) listener()
+    })
+    expect(screen.getByRole('status').textContent).toBe('system:light')
+    await act(async () => setTheme(kernel, { mode: 'dark' }))
+    expect(screen.getByRole('status').textContent).toBe('dark:dark')
+  })
+
+  it('is light on the server, whatever the system says', () => {
+    const kernel = makeKernel({ theme: { mode: 'system' } })
+    const html = renderToString(
+      <LatchProvider kernel={kernel}>
+        <ShowMode />
+      </LatchProvider>,
+    )
+    expect(html).toContain('system:light')
   })
 })

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import { createPortal } from 'react-dom'
 import { useKernel } from '../context'
 import { themeStyle } from '../theme'
-import { themeTokens } from '../tokens'
+import { colorSchemes, themeTokens } from '../tokens'
 import { useKernelState } from '../useKernelState'
 import { useShell } from './loadShell'
 import { Snackbar } from './Snackbar'
@@ -27,7 +27,12 @@ export function Modal(): ReactElement | null {
     kernel.close()
   })
   if (!container) return null
-  const style = { ...themeTokens[theme.mode], ...themeStyle(theme.variables) }
+  // Defaults on .lk-root itself, so that custom properties the page sets never reach in.
+  const style = {
+    ...themeTokens[theme.mode],
+    ...themeStyle(theme.variables),
+    colorScheme: colorSchemes[theme.mode],
+  }
   return createPortal(
     <div className="lk-root" data-theme={theme.mode} style={style}>
       {shell && <shell.Dialog open={isOpen} />}
