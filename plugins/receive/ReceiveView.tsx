@@ -8,10 +8,10 @@ const COPIED_MS = 2000
 
 const receiveCss = `
 .lk-qr{display:flex;justify-content:center;padding:8px 0}
-.lk-qr svg{border-radius:12px;max-width:100%;height:auto}
+.lk-qr svg{border-radius:var(--lk-radius-md);max-width:100%;height:auto}
 .lk-address{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;text-align:center;overflow-wrap:anywhere;margin:0}
 .lk-chips{display:flex;flex-wrap:wrap;gap:6px;list-style:none;margin:0;padding:0}
-.lk-chips li{display:inline-flex;align-items:center;gap:6px;padding:4px 10px;border-radius:999px;background:var(--lk-surface);font-size:12px}
+.lk-chips li{display:inline-flex;align-items:center;gap:6px;padding:4px 10px;border-radius:var(--lk-radius-pill);background:var(--lk-surface);font-size:12px}
 .lk-chips img{width:16px;height:16px;border-radius:50%}
 `
 
