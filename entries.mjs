@@ -9,6 +9,7 @@ const fixed = {
   networks: { source: 'src/networks/index.ts', subpath: './networks' },
   internal: { source: 'src/internal/index.ts', subpath: './internal' },
   'internal/http': { source: 'src/internal/http.ts', subpath: './internal/http' },
+  wagmi: { source: 'src/wagmi/index.ts', subpath: './wagmi' },
 }
 
 function folderEntries(folder, prefix) {

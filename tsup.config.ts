@@ -20,7 +20,7 @@ export default defineConfig([
     platform: 'browser',
     // esbuild drops 'use client'; scripts/use-client.mjs restores it on the React entry.
     onSuccess: 'node scripts/use-client.mjs',
-    external: ['react', 'react-dom', 'react/jsx-runtime', 'viem', /^viem\//, /^@solana\//, 'latchkit'],
+    external: ['react', 'react-dom', 'react/jsx-runtime', 'viem', /^viem\//, /^@solana\//, 'latchkit', 'wagmi', /^@wagmi\//],
   },
   {
     // The `latchkit-server` command, for Node. PGlite and pg stay outside (PGlite loads its

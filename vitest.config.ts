@@ -11,7 +11,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'adapters/**/*.test.ts', 'plugins/**/*.test.ts', 'test/kernel/**/*.test.ts', 'test/build/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'adapters/**/*.test.ts', 'plugins/**/*.test.ts', 'test/kernel/**/*.test.ts', 'test/build/**/*.test.ts', 'test/wagmi/**/*.test.ts'],
         },
       },
       {

@@ -8,6 +8,7 @@ export const alias = [
   { find: /^latchkit\/plugins\/(.+)$/, replacement: here('./plugins/$1/index.ts') },
   { find: /^latchkit\/internal\/http$/, replacement: here('./src/internal/http.ts') },
   { find: /^latchkit\/internal$/, replacement: here('./src/internal/index.ts') },
+  { find: /^latchkit\/wagmi$/, replacement: here('./src/wagmi/index.ts') },
   { find: /^latchkit\/networks$/, replacement: here('./src/networks/index.ts') },
   { find: /^latchkit\/react\/views$/, replacement: here('./src/react/viewHelpers.ts') },
   { find: /^latchkit\/react$/, replacement: here('./src/react/index.ts') },
