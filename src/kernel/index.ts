@@ -58,6 +58,8 @@ export {
   parseCaipAddress,
   parseCaipNetworkId,
 } from './caip'
+export type { CookieBackendOptions } from './cookieStorage'
+export { cookieStorage, createCookieBackend, parseCookieHeader } from './cookieStorage'
 // Errors
 export type { ErrorCode, LatchErrorOptions } from './errors'
 export {
@@ -73,6 +75,8 @@ export {
   ValidationError,
 } from './errors'
 export { formatUnits } from './formatUnits'
+export type { CookieToInitialStateOptions, InitialState } from './initialState'
+export { cookieToInitialState } from './initialState'
 // Creating a kernel and its plugins
 export { createKernel } from './kernel'
 export type {
@@ -110,7 +114,7 @@ export {
 } from './services'
 export type { KernelSlots, SlotItem, SlotItemOf, SlotName, Slots } from './slots'
 export type { Snackbar, SnackbarOptions } from './snackbar'
-export type { StorageBackend } from './storage'
+export type { ConnectedAccount, StorageBackend } from './storage'
 export type {
   KernelState,
   KernelStore,

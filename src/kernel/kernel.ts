@@ -4,6 +4,7 @@ import { createBus } from './bus'
 import { createFailureGate } from './cache'
 import { ConfigError, LatchError } from './errors'
 import { createI18n } from './i18n'
+import { seedInitialAccounts, validInitialState } from './initialState'
 import type {
   ChainAdapter,
   ConnectorRegistry,
@@ -89,14 +90,18 @@ function createSlice<S>(store: KernelStore, id: string, initial: () => S): Plugi
   }
 }
 
-function initialState(options: ResolvedOptions, storage: Storage): KernelState {
+function initialState(options: ResolvedOptions, storage: Storage, logger: Logger): KernelState {
+  // With an initial state (a server rendered the page), storage is not read for what the
+  // first render shows: on the server it is empty, and both renders must agree.
+  const initial = validInitialState(options.initialState)
+  if (options.initialState !== undefined && !initial) logger.warn('ignored an invalid initialState option')
   const namespaces = [
     ...new Set([
       ...options.networks.map((n) => n.chainNamespace),
       ...options.adapters.map((a) => a.namespace),
     ]),
   ]
-  const lastUsed = storage.get('lastUsedChain')
+  const lastUsed = initial ? initial.lastUsedChain : storage.get('lastUsedChain')
   const lastUsedNetwork = options.networks.find((n) => n.caipNetworkId === lastUsed)
   const defaultNetwork = options.networks.find((n) => n.caipNetworkId === options.defaultNetwork) as Network
   const preferred = { ...defaultPreferredAccountTypes, ...storage.get('preferredAccountTypes') }
@@ -122,6 +127,7 @@ function initialState(options: ResolvedOptions, storage: Storage): KernelState {
     state.networks[namespace] = initialNetworkState(requested, active, smartAccountEnabledNetworks)
     state.connectorIds[namespace] = undefined
   }
+  if (initial) seedInitialAccounts(state, options, initial)
   return state
 }
 
@@ -147,7 +153,7 @@ export function createKernel(options: KernelOptions): Kernel {
     logger: logger.child('storage'),
   })
   const bus = createBus((error, type) => logger.error(`a "${type}" handler threw`, error))
-  const store = createKernelStore(initialState(resolved, storage))
+  const store = createKernelStore(initialState(resolved, storage, logger))
   const views = createViewRegistry()
   const router = createRouter(store, bus)
   const slots = createSlots(resolved.order)

@@ -267,8 +267,15 @@ export interface KernelOptions {
   theme?: { mode?: 'light' | 'dark' | 'system'; variables?: Record<string, string> }
   /** Reorders slots by contribution id, e.g. `{ features: ['send', 'receive'] }`. */
   order?: Record<string, string[]>
-  /** A localStorage-like backend; `null` keeps everything in memory. */
+  /** A localStorage-like backend (`cookieStorage` for server rendering); `null` keeps everything in memory. */
   storage?: StorageBackend | null
+  /**
+   * The state to start from, for a page a server rendered: `cookieToInitialState(cookieHeader)`.
+   * Its accounts show from the first render with status 'reconnecting' until the silent
+   * reconnect confirms or clears them; server and browser must pass the same value. An
+   * invalid one is ignored (with a warning).
+   */
+  initialState?: InitialState
   logger?: { level?: 'debug' | 'info' | 'warn' | 'error' | 'silent'; sink?: (line: string) => void }
   /**
    * The language: a Locale (an entry such as `latchkit/locales/de`: its tag for Intl, its

@@ -13,7 +13,8 @@ export type AccountButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 
 /**
  * The connected account: avatar, profile name or truncated address, and balance. Opens
- * the Account view. Renders nothing while disconnected.
+ * the Account view. Renders nothing while disconnected; while reconnecting, the account
+ * the page started with (see `initialState`), marked `aria-busy`.
  *
  * @example
  * <AccountButton hideBalance />
@@ -22,12 +23,15 @@ export function AccountButton({ hideBalance, style, ...props }: AccountButtonPro
   const kernel = useKernel('AccountButton')
   const account = useAccount()
   const base = useButtonStyle('secondary')
-  if (!account.isConnected || !account.address) return null
+  // While reconnecting, a known account (from `initialState`) already shows; its balance follows.
+  const reconnecting = account.status === 'reconnecting'
+  if ((!account.isConnected && !reconnecting) || !account.address) return null
   const balance = hideBalance ? undefined : formatBalance(account.balance, account.balanceSymbol)
   return (
     <button
       type="button"
       data-latchkit="account-button"
+      aria-busy={reconnecting || undefined}
       onClick={() => kernel.open({ view: 'Account' })}
       {...props}
       style={{ ...base, ...style }}

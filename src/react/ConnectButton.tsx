@@ -12,7 +12,8 @@ export type ConnectButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 }
 
 /**
- * Opens the Connect view; once connected it shows the {@link AccountButton}.
+ * Opens the Connect view; once connected, or while a known account reconnects, it shows
+ * the {@link AccountButton}.
  *
  * @example
  * <LatchProvider kernel={kernel}><ConnectButton /></LatchProvider>
@@ -20,9 +21,11 @@ export type ConnectButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export function ConnectButton({ label, style, ...props }: ConnectButtonProps): ReactElement {
   const kernel = useKernel('ConnectButton')
   const t = useT()
-  const { isConnected, status } = useAccount()
+  const { isConnected, status, address } = useAccount()
   const base = useButtonStyle('primary')
-  if (isConnected) return <AccountButton />
+  // A returning visitor's account (from `initialState`) shows while it reconnects, on the
+  // server and in the browser alike, instead of 'Connect' flashing first.
+  if (isConnected || (status === 'reconnecting' && address)) return <AccountButton />
   const busy = status === 'connecting' || status === 'reconnecting'
   return (
     <button

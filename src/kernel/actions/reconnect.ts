@@ -1,4 +1,5 @@
-import { applyConnection, setNamespaceStatus } from '../connection'
+import { applyConnection, dropUnconfirmedAccount, setNamespaceStatus } from '../connection'
+import { validInitialState } from '../initialState'
 import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace } from '../types'
 import { refreshBalance } from './refreshBalance'
@@ -20,24 +21,43 @@ export interface ReconnectParameters {
 export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}): Promise<ChainNamespace[]> {
   const waitMs = params.waitMs ?? 1000
   const connectorIds = kernel.storage.get('connectedConnectorIds') ?? {}
-  // Either key names a namespace to restore: one lost or corrupt key must not lose the
-  // session the other still records.
+  const remembered = kernel.storage.get('connectedAccounts') ?? {}
+  // The accounts shown from `initialState` (status 'reconnecting'): confirmed or cleared here.
+  const shown = validInitialState(kernel.options.initialState)?.accounts ?? {}
+  const state = kernel.getState()
+  const shownNamespaces = Object.keys(state.accounts).filter(
+    (ns) => state.accounts[ns]?.status === 'reconnecting' && state.accounts[ns]?.address,
+  )
+  // Any key names a namespace to restore: one lost or corrupt key must not lose the
+  // session another still records.
   const namespaces = [
-    ...new Set([...(kernel.storage.get('connectedNamespaces') ?? []), ...Object.keys(connectorIds)]),
+    ...new Set([
+      ...(kernel.storage.get('connectedNamespaces') ?? []),
+      ...Object.keys(connectorIds),
+      ...Object.keys(remembered),
+      ...shownNamespaces,
+    ]),
   ].filter((ns) => kernel.getState().accounts[ns])
   const restored: ChainNamespace[] = []
   await Promise.all(
     namespaces.map(async (namespace) => {
-      const recentId = connectorIds[namespace]
+      const recentIds = [
+        connectorIds[namespace],
+        remembered[namespace]?.connectorId,
+        shown[namespace]?.connectorId,
+      ]
       const candidates = [
         ...new Set([
-          ...(recentId ? [recentId] : []),
+          ...recentIds.filter((id): id is string => !!id),
           ...(kernel.storage.get('recentWallets') ?? [])
             .filter((w) => w.chain === namespace)
             .map((w) => w.id),
         ]),
       ]
-      if (candidates.length === 0) return
+      if (candidates.length === 0) {
+        dropUnconfirmedAccount(kernel, namespace)
+        return
+      }
       setNamespaceStatus(kernel, namespace, 'reconnecting')
       for (const id of candidates) {
         const connector = await kernel.connectors.waitFor(id, waitMs)
@@ -53,7 +73,7 @@ export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}
           kernel.logger.info(`silent reconnect of ${id} failed`, error)
         }
       }
-      setNamespaceStatus(kernel, namespace, 'disconnected')
+      if (!kernel.internal.destroyed) dropUnconfirmedAccount(kernel, namespace)
     }),
   )
   if (!kernel.internal.destroyed) kernel.bus.emit('reconnect:end', { restored })
