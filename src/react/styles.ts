@@ -3,11 +3,13 @@
  * shows while the modal is closed), focus rings and the reduced-motion switch. The dialog
  * and its views bring the rest (dialogStyles.ts) when they load. The host page cannot
  * reach in and nothing here can leak out. Colours, radius, font and z-index come from the
- * theme's custom properties (see tokens.ts), set inline on `.lk-root`.
+ * theme's custom properties (see tokens.ts), set inline on `.lk-root`. The root, like the
+ * host, has no box: all that shows is fixed, so the page's layout (a flex or grid body,
+ * its gaps) never gets one more item.
  */
 export const modalCss = `
 :host{all:initial}
-.lk-root{font-family:var(--lk-font);color:var(--lk-fg);font-size:14px;line-height:1.4;-webkit-font-smoothing:antialiased}
+.lk-root{display:contents;font-family:var(--lk-font);color:var(--lk-fg);font-size:14px;line-height:1.4;-webkit-font-smoothing:antialiased}
 .lk-root *,.lk-root *::before,.lk-root *::after{box-sizing:border-box}
 .lk-root button,.lk-root a{font:inherit;color:inherit}
 .lk-root :focus-visible{outline:2px solid var(--lk-accent);outline-offset:2px}

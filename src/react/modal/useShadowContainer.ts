@@ -14,12 +14,17 @@ export function useShadowContainer(): HTMLElement | null {
   const [container, setContainer] = useState<HTMLElement | null>(null)
   useEffect(() => {
     const host = document.createElement(HOST_TAG)
-    // Inline, so the host page's stylesheets (short of !important) cannot move or hide it.
-    host.setAttribute('style', 'all:initial;display:contents')
+    // Inline and !important, which beats every rule of the page's stylesheets, even theirs
+    // marked !important: the host has no box to move, scale or hide, and passes on nothing
+    // the page sets but what `all` leaves out: direction, and custom properties (the root
+    // sets every --lk-* one itself).
+    host.setAttribute('style', 'all:initial !important;display:contents !important')
     const shadow = host.attachShadow({ mode: 'open' })
     const style = document.createElement('style')
     style.textContent = modalCss
     const mount = document.createElement('div')
+    // No box either: nothing of the widget is an item of a flex or grid body.
+    mount.setAttribute('style', 'display:contents')
     shadow.append(style, mount)
     document.body.append(host)
     setContainer(mount)
