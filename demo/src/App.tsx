@@ -1,15 +1,17 @@
-import type { ReactElement } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import { AppHeader } from './AppHeader'
 import { SignInCard } from './SignInCard'
+import { ThemeCard } from './ThemeCard'
 import { TryThis } from './TryThis'
 import { WalletSummary } from './WalletSummary'
 
 /**
- * The demo host app: a header with the wallet buttons, and the page body.
+ * The demo host app: a header with the wallet buttons, and the page body; `children` are
+ * cards shown after the built-in ones (the wagmi card).
  *
  * @example <LatchProvider kernel={kernel}><App /></LatchProvider>
  */
-export function App(): ReactElement {
+export function App({ children }: { children?: ReactNode }): ReactElement {
   return (
     <>
       <AppHeader />
@@ -24,6 +26,8 @@ export function App(): ReactElement {
         <WalletSummary />
         <SignInCard />
         <TryThis />
+        <ThemeCard />
+        {children}
       </main>
     </>
   )

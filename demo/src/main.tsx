@@ -2,6 +2,7 @@
  * The demo's start-up: read what the devstack serves, install the dev wallets (EVM and
  * Solana, each only when the devstack provides it), create the kernel and render the app.
  */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { LatchProvider } from 'latchkit/react'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -10,8 +11,12 @@ import { installDevSolanaWallet } from '../../devstack/dev-wallet-solana'
 import { solanaFixtureAccounts } from '../../devstack/solana/fixtures'
 import { App } from './App'
 import { createDemoKernel } from './createDemoKernel'
+import { createDemoWagmiConfig } from './createDemoWagmiConfig'
 import { loadDevstackConfig } from './devstackConfig'
+import { WagmiCard } from './WagmiCard'
 import './styles.css'
+import type { Address } from 'viem'
+import { WagmiProvider } from 'wagmi'
 
 const root = createRoot(document.getElementById('root') as HTMLElement)
 const config = await loadDevstackConfig().catch((error: unknown) => {
@@ -41,11 +46,23 @@ if (!config) {
     })
   }
   const kernel = createDemoKernel(config)
+  // wagmi follows the wallet connected through Latchkit (see createDemoWagmiConfig).
+  const wagmiConfig = createDemoWagmiConfig(kernel, config.networks)
+  const ltk = config.contracts.LTK as Address | undefined
+  const recipient = config.devWallet?.accounts[1] as Address | undefined
   root.render(
     <StrictMode>
-      <LatchProvider kernel={kernel}>
-        <App />
-      </LatchProvider>
+      <WagmiProvider config={wagmiConfig}>
+        <QueryClientProvider client={new QueryClient()}>
+          <LatchProvider kernel={kernel}>
+            <App>
+              {ltk && recipient && (
+                <WagmiCard token={{ address: ltk, symbol: 'LTK', decimals: 18 }} recipient={recipient} />
+              )}
+            </App>
+          </LatchProvider>
+        </QueryClientProvider>
+      </WagmiProvider>
     </StrictMode>,
   )
 }
