@@ -2,6 +2,7 @@ import type { ReactElement, ReactNode } from 'react'
 import { AppHeader } from './AppHeader'
 import { SignInCard } from './SignInCard'
 import { ThemeCard } from './ThemeCard'
+import { ThemeCard } from './ThemeCard'
 import { TryThis } from './TryThis'
 import { WalletSummary } from './WalletSummary'
 
@@ -26,6 +27,7 @@ export function App({ children }: { children?: ReactNode }): ReactElement {
         <WalletSummary />
         <SignInCard />
         <TryThis />
+        <ThemeCard />
         <ThemeCard />
         {children}
       </main>
