@@ -2,7 +2,6 @@ import type { ReactElement, ReactNode } from 'react'
 import { AppHeader } from './AppHeader'
 import { SignInCard } from './SignInCard'
 import { ThemeCard } from './ThemeCard'
-import { ThemeCard } from './ThemeCard'
 import { TryThis } from './TryThis'
 import { WalletSummary } from './WalletSummary'
 
@@ -27,7 +26,6 @@ export function App({ children }: { children?: ReactNode }): ReactElement {
         <WalletSummary />
         <SignInCard />
         <TryThis />
-        <ThemeCard />
         <ThemeCard />
         {children}
       </main>
