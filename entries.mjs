@@ -27,5 +27,6 @@ export const entries = Object.fromEntries(
     ...fixed,
     ...folderEntries('adapters', 'adapters'),
     ...folderEntries('plugins', 'plugins'),
+    ...folderEntries('locales', 'locales'),
   }).filter(([, entry]) => existsSync(entry.source)),
 )

@@ -6,6 +6,7 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url))
 export const alias = [
   { find: /^latchkit\/adapters\/(.+)$/, replacement: here('./adapters/$1/index.ts') },
   { find: /^latchkit\/plugins\/(.+)$/, replacement: here('./plugins/$1/index.ts') },
+  { find: /^latchkit\/locales\/(.+)$/, replacement: here('./locales/$1/index.ts') },
   { find: /^latchkit\/internal\/http$/, replacement: here('./src/internal/http.ts') },
   { find: /^latchkit\/internal$/, replacement: here('./src/internal/index.ts') },
   { find: /^latchkit\/wagmi$/, replacement: here('./src/wagmi/index.ts') },

@@ -12,7 +12,8 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
  * would misread the other's. The chain adapters are the one exception: each names its
  * family's version of the same thing alike (`startDiscovery`, `isSafeIconUrl`, ...), as
  * the entries `latchkit/adapters/evm` and `latchkit/adapters/solana` say, so a name shared
- * only between adapter entries counts once.
+ * only between adapter entries counts once. So do the locale entries: each `default` is
+ * that entry's Locale (`import de from 'latchkit/locales/de'`).
  */
 function exportedNames(): Map<string, Set<string>> {
   const config = ts.getParsedCommandLineOfConfigFile(
@@ -31,7 +32,11 @@ function exportedNames(): Map<string, Set<string>> {
   const checker = program.getTypeChecker()
   const names = new Map<string, Set<string>>()
   for (const source of sources) {
-    const family = source.includes('/adapters/') ? 'adapter' : 'core'
+    const family = source.includes('/adapters/')
+      ? 'adapter'
+      : source.includes('/locales/')
+        ? 'locale'
+        : 'core'
     const file = program.getSourceFile(source)
     const module = file && checker.getSymbolAtLocation(file)
     if (!module) throw new Error(`${source} has no module symbol`)
@@ -43,7 +48,9 @@ function exportedNames(): Map<string, Set<string>> {
       const where =
         family === 'adapter' && declared.startsWith('adapters/')
           ? 'an adapter'
-          : `${declared}:${declaration.pos}`
+          : family === 'locale' && declared.startsWith('locales/')
+            ? 'a locale'
+            : `${declared}:${declaration.pos}`
       const seen = names.get(symbol.name) ?? new Set<string>()
       seen.add(where)
       names.set(symbol.name, seen)

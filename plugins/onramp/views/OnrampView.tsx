@@ -57,7 +57,7 @@ export default function OnrampView(): ReactElement {
     if (!caipNetwork || !ready) return
     const timer = setTimeout(() => {
       fetchOnrampQuotes(kernel, caipNetwork).catch((reason) =>
-        setError(describeFailure(reason, t('onramp.failed'))),
+        setError(describeFailure(reason, t('onramp.failed'), t)),
       )
     }, QUOTE_DELAY_MS)
     return () => clearTimeout(timer)
@@ -96,7 +96,7 @@ export default function OnrampView(): ReactElement {
       kernel.router.push('OnrampProgress')
     } catch (reason) {
       popup?.close()
-      setError(describeFailure(reason, t('onramp.failed')))
+      setError(describeFailure(reason, t('onramp.failed'), t))
     } finally {
       setOpening(undefined)
     }

@@ -17,5 +17,5 @@ export function describeSendError(reason: unknown, t: Translate): string {
     const text = t(key)
     if (text !== key) return text
   }
-  return describeFailure(reason, t('send.failed'))
+  return describeFailure(reason, t('send.failed'), t)
 }

@@ -18,5 +18,5 @@ export function describeSwapError(reason: unknown, t: Translate, fallback: strin
     const text = t(key)
     if (text !== key) return text
   }
-  return describeFailure(reason, fallback)
+  return describeFailure(reason, fallback, t)
 }

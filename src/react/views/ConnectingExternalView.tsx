@@ -43,7 +43,7 @@ export default function ConnectingExternalView(): ReactElement {
     hint = t('connectingExternal.declinedHint')
   } else if (failed) {
     heading = t('connectingExternal.failed')
-    hint = describeFailure(attempt.error, String((attempt.error as Error)?.message ?? ''))
+    hint = describeFailure(attempt.error, String((attempt.error as Error)?.message ?? ''), t)
   }
 
   return (

@@ -28,7 +28,7 @@ export function NetworkList({
       await switchNetwork(kernel, { caipNetworkId: network.caipNetworkId })
       onSwitched?.()
     } catch (error) {
-      kernel.snackbar.error(describeFailure(error, t('networks.switchFailed')))
+      kernel.snackbar.error(describeFailure(error, t('networks.switchFailed'), t))
     } finally {
       setPending(undefined)
     }

@@ -1,4 +1,5 @@
 import { disconnect, type Kernel, LatchError } from 'latchkit'
+import { translateError } from '../translateError'
 
 /**
  * Disconnects every namespace; the kernel clears local state even when a wallet fails to
@@ -6,6 +7,6 @@ import { disconnect, type Kernel, LatchError } from 'latchkit'
  */
 export function disconnectWithNotice(kernel: Kernel): Promise<void> {
   return disconnect(kernel).catch((error: unknown) => {
-    kernel.snackbar.error(error instanceof LatchError ? error.shortMessage : String(error))
+    kernel.snackbar.error(error instanceof LatchError ? translateError(error, kernel.i18n.t) : String(error))
   })
 }

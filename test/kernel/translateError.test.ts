@@ -1,0 +1,38 @@
+import { HttpError, LatchError, UserRejectedRequestError } from 'latchkit'
+import { describe, expect, it } from 'vitest'
+import de from '../../locales/de'
+import { createI18n } from '../../src/kernel/i18n'
+import { describeFailure } from '../../src/react/describeFailure'
+import { errorStrings } from '../../src/react/errorStrings'
+
+function germanT() {
+  const i18n = createI18n(de)
+  i18n.register(errorStrings)
+  return i18n.t
+}
+
+describe('error messages in the chosen language', () => {
+  it('describeFailure shows a kernel error in the locale, by its code', () => {
+    const error = new LatchError('Chain mismatch', { code: 'CHAIN_MISMATCH' })
+    expect(describeFailure(error, 'fallback', germanT())).toBe('Chain stimmt nicht überein')
+    expect(describeFailure(error, 'fallback')).toBe('Chain mismatch')
+  })
+
+  it('fills the placeholders with what the English message said in their place', () => {
+    expect(describeFailure(new HttpError(404), 'fallback', germanT())).toBe('HTTP-Statuscode: 404')
+  })
+
+  it('translates a wallet rejection (an RPC code)', () => {
+    expect(describeFailure(new UserRejectedRequestError(), 'fallback', germanT())).toBe(
+      'Anfrage wurde abgelehnt',
+    )
+  })
+
+  it("keeps a plugin's own words under a kernel code, and English where the locale has no string", () => {
+    const own = new LatchError('Only mainnet is supported here', { code: 'UNSUPPORTED_CHAIN' })
+    expect(describeFailure(own, 'fallback', germanT())).toBe('Only mainnet is supported here')
+    const i18n = createI18n({ tag: 'xx', direction: 'ltr', strings: {} })
+    i18n.register(errorStrings)
+    expect(describeFailure(new HttpError(500), 'fallback', i18n.t)).toBe('HTTP status code: 500')
+  })
+})
