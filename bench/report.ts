@@ -37,8 +37,16 @@ function sizeTable(results: BenchResults): string[] {
 }
 
 function latchkitDetail(results: BenchResults): string[] {
-  const { ownCode, ownCodeError, plugins, pluginsError, unusedPlugins, unusedPluginsError } =
-    results.size.latchkit
+  const {
+    ownCode,
+    ownCodeError,
+    plugins,
+    pluginsError,
+    entries,
+    entriesError,
+    unusedPlugins,
+    unusedPluginsError,
+  } = results.size.latchkit
   const lines = ['### Latchkit minimal: what it is made of', '']
   if (ownCode) {
     const { own, latchkitDeps, composition } = ownCode
@@ -68,12 +76,29 @@ function latchkitDetail(results: BenchResults): string[] {
       )
     }
   }
+  lines.push('', '### What each integration entry adds', '')
+  if (entriesError) lines.push(`Not measured: ${entriesError}`)
+  else if (!entries || entries.length === 0) lines.push('No integration entries yet.')
+  else {
+    lines.push(
+      "Minimal plus the entry used as an app uses it (the wagmi connector made for the kernel; the locale set on it), minus minimal. wagmi itself is the app's own and not counted.",
+      '',
+      '| Entry | Initial JS gzip (raw) | Total JS gzip (raw) | New chunks |',
+      '| --- | --- | --- | --- |',
+    )
+    for (const cost of entries) {
+      lines.push(
+        `| ${cost.entry} | ${signed(cost.initial.gzip)} (${signed(cost.initial.raw)}) | ${signed(cost.total.gzip)} (${signed(cost.total.raw)}) | ${cost.chunks} |`,
+      )
+    }
+  }
   lines.push('')
   if (unusedPlugins) {
+    const absent = (unusedPlugins.absent ?? ['plugins']).map((folder) => `${folder}/`).join(', ')
     lines.push(
       unusedPlugins.identical
-        ? `Unused plugins: minimal built with and without plugins/ is byte for byte identical (${unusedPlugins.pluginsPresent.length} plugins present: ${unusedPlugins.pluginsPresent.join(', ') || 'none'}).`
-        : `Unused plugins: minimal differs when plugins/ is present: ${unusedPlugins.differences.join(', ')}.`,
+        ? `Unused plugins and entries: minimal built with and without ${absent} is byte for byte identical, so each adds 0 bytes when absent (${unusedPlugins.pluginsPresent.length} plugins present: ${unusedPlugins.pluginsPresent.join(', ') || 'none'}).`
+        : `Unused plugins and entries: minimal differs when ${absent} are present: ${unusedPlugins.differences.join(', ')}.`,
     )
   } else lines.push(`Unused plugins not checked: ${unusedPluginsError}`)
   return lines

@@ -3,12 +3,13 @@
  * Run alone with `npx tsx bench/size.ts`; `npm run bench` runs it with the speed bench.
  */
 import { createHash } from 'node:crypto'
-import { readFileSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { relative } from 'node:path'
 import type { PreloadFiles } from '../scripts/modulepreload.mjs'
 import { type Bundle, bundleApp, preloadFiles } from './bundle'
 import { type ChunkSizes, chunkSizes, type Weight } from './chunkSizes'
 import { bytesByOrigin, bytesByPackage, type Origin } from './composition'
+import { benchExtras, discoverIntegrationEntries, NO_EXTRAS } from './entryCosts'
 import { externalPackages, frameworkExternals } from './externals'
 import { appsDir, repoRoot } from './paths'
 import { benchPlugins, discoverPlugins } from './pluginModule'
@@ -50,10 +51,20 @@ export interface PluginCost {
   chunks: number
 }
 
+/** What one integration entry (latchkit/wagmi, a locale) adds to minimal. */
+export interface EntryCost {
+  entry: string
+  initial: Weight
+  total: Weight
+  chunks: number
+}
+
 export interface UnusedPluginCheck {
   /** Plugins present in the tree when the check ran; none means the check proves nothing yet. */
   pluginsPresent: string[]
-  /** True when minimal built with and without plugins/ is byte for byte the same. */
+  /** The folders left out of the second build: plugins/ and the integration entries' folders. */
+  absent?: string[]
+  /** True when minimal built with and without them is byte for byte the same. */
   identical: boolean
   /** Output files that differ (or exist on one side only). */
   differences: string[]
@@ -65,6 +76,8 @@ export interface LatchkitSize {
   ownCodeError?: string
   plugins: PluginCost[]
   pluginsError?: string
+  entries?: EntryCost[]
+  entriesError?: string
   unusedPlugins?: UnusedPluginCheck
   unusedPluginsError?: string
 }
@@ -165,6 +178,28 @@ export async function measurePluginCosts(root = repoRoot): Promise<PluginCost[]>
   return costs
 }
 
+/** What each integration entry adds to minimal: latchkit-extras.tsx using it, minus not. */
+export async function measureEntryCosts(root = repoRoot): Promise<EntryCost[]> {
+  const app = `${appsDir}/latchkit-extras.tsx`
+  const entries = discoverIntegrationEntries(root)
+  if (entries.length === 0) return []
+  const weigh = async (source: string) =>
+    (await weighBuild(app, [latchkitSource(), benchExtras(root, source)])).sizes
+  const minimal = await weigh(NO_EXTRAS)
+  const costs: EntryCost[] = []
+  for (const { entry, source, baseline } of entries) {
+    const base = baseline === NO_EXTRAS ? minimal : await weigh(baseline)
+    const withEntry = await weigh(source)
+    costs.push({
+      entry,
+      initial: subtract(withEntry.initial, base.initial),
+      total: subtract(withEntry.total, base.total),
+      chunks: withEntry.chunks - base.chunks,
+    })
+  }
+  return costs
+}
+
 /** name relative to the output folder -> sha256 of the file. */
 function fingerprint(bundle: Bundle): Map<string, string> {
   const files = new Map<string, string>()
@@ -178,14 +213,17 @@ function fingerprint(bundle: Bundle): Map<string, string> {
   return files
 }
 
+/** What an app that imports none of them must not pay for: the plugins and the integration entries. */
+const OPTIONAL_FOLDERS = ['plugins', 'locales', 'src/wagmi']
+
 /**
- * DESIGN.md: a plugin not in the list adds 0 bytes. Builds minimal from two copies of the
+ * DESIGN.md: a plugin not in the list adds 0 bytes, and so does an entry not imported. Builds minimal from two copies of the
  * tree, one with plugins/ and one without, and compares the outputs byte for byte. Copies,
  * because others work in this tree and the folder must not move under them.
  */
 export async function checkUnusedPlugins(): Promise<UnusedPluginCheck> {
   const withPlugins = copyTree()
-  const withoutPlugins = copyTree({ without: ['plugins'] })
+  const withoutPlugins = copyTree({ without: OPTIONAL_FOLDERS })
   try {
     const build = async (root: string) => {
       const bundle = await bundleApp(`${root}/bench/apps/latchkit-minimal.tsx`, [latchkitSource(root)], {
@@ -201,7 +239,12 @@ export async function checkUnusedPlugins(): Promise<UnusedPluginCheck> {
     const b = await build(withoutPlugins)
     const names = new Set([...a.keys(), ...b.keys()])
     const differences = [...names].filter((name) => a.get(name) !== b.get(name)).sort()
-    return { pluginsPresent: discoverPlugins(repoRoot), identical: differences.length === 0, differences }
+    return {
+      pluginsPresent: discoverPlugins(repoRoot),
+      absent: OPTIONAL_FOLDERS.filter((folder) => existsSync(`${repoRoot}/${folder}`)),
+      identical: differences.length === 0,
+      differences,
+    }
   } finally {
     rmSync(withPlugins, { recursive: true, force: true })
     rmSync(withoutPlugins, { recursive: true, force: true })
@@ -222,6 +265,11 @@ export async function measureLatchkit({ keep = false } = {}): Promise<LatchkitSi
     result.plugins = await measurePluginCosts()
   } catch (error) {
     result.pluginsError = message(error)
+  }
+  try {
+    result.entries = await measureEntryCosts()
+  } catch (error) {
+    result.entriesError = message(error)
   }
   try {
     result.unusedPlugins = await checkUnusedPlugins()

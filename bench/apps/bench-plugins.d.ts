@@ -4,3 +4,10 @@ declare module 'bench:plugins' {
   /** [folder name, factory] for every plugin under plugins/, in folder order. */
   export const pluginFactories: ReadonlyArray<readonly [string, (options?: unknown) => Plugin]>
 }
+
+// Types of the virtual module that bench/entryCosts.ts generates for latchkit-extras.tsx.
+declare module 'bench:extras' {
+  import type { Kernel } from 'latchkit'
+  /** Uses one integration entry the way an app does (or nothing, for the baseline). */
+  export function applyExtras(kernel: Kernel): void
+}
