@@ -37,25 +37,28 @@ const KNOWN_OPERATIONS = new Set([
  *
  * @example
  * formatQuantity('1.5', 'LUSD', 'out') // '-1.500 LUSD'
+ * formatQuantity('1.5', 'LUSD', 'out', 'de') // '-1,500 LUSD'
  */
 export function formatQuantity(
   numeric: string,
   symbol: string | undefined,
   direction: HistoryTransfer['direction'],
+  tag = 'en',
 ): string {
   const sign = direction === 'out' ? '-' : direction === 'in' ? '+' : ''
-  return `${sign}${formatBalance(numeric.replace(/^-/, ''), symbol) ?? numeric}`
+  return `${sign}${formatBalance(numeric.replace(/^-/, ''), symbol, tag) ?? numeric}`
 }
 
 const titleOf = (operation: string) =>
   KNOWN_OPERATIONS.has(operation) ? `history.op.${operation}` : operation
 
-function amountOf(transfer: HistoryTransfer): string {
+function amountOf(transfer: HistoryTransfer, tag: string): string {
   if (transfer.nft_info) return transfer.nft_info.name ?? 'NFT'
   return formatQuantity(
     transfer.quantity.numeric,
     transfer.fungible_info?.symbol ?? undefined,
     transfer.direction,
+    tag,
   )
 }
 
@@ -65,7 +68,7 @@ function imageOf(transfer: HistoryTransfer): string | undefined {
 
 /**
  * A mined transaction as a row: the account's side decides the sign of each amount and
- * which address is the counterparty.
+ * which address is the counterparty; amounts are written in the language `tag`.
  *
  * @example
  * describeTransaction(transaction, '0xabc…').title // 'history.op.send'
@@ -73,6 +76,7 @@ function imageOf(transfer: HistoryTransfer): string | undefined {
 export function describeTransaction(
   transaction: HistoryTransaction,
   account: string | undefined,
+  tag = 'en',
 ): TransactionRowModel {
   const { metadata, transfers } = transaction
   const me = account?.toLowerCase()
@@ -92,7 +96,7 @@ export function describeTransaction(
     chain: metadata.chain,
     title: titleOf(metadata.operationType),
     status: metadata.status,
-    amounts: transfers.slice(0, 2).map(amountOf),
+    amounts: transfers.slice(0, 2).map((transfer) => amountOf(transfer, tag)),
     images: transfers
       .map(imageOf)
       .filter((url): url is string => url !== undefined)
@@ -112,14 +116,15 @@ export function describeTransaction(
  * @example
  * describePending(pending).status // 'pending'
  */
-export function describePending(pending: PendingHistoryTransaction): TransactionRowModel {
+export function describePending(pending: PendingHistoryTransaction, tag = 'en'): TransactionRowModel {
   const { summary } = pending
   return {
     key: `pending:${pending.hash}`,
     chain: pending.caipNetworkId,
     title: titleOf(summary?.operation ?? 'send'),
     status: 'pending',
-    amounts: summary?.amount !== undefined ? [formatQuantity(summary.amount, summary.symbol, 'out')] : [],
+    amounts:
+      summary?.amount !== undefined ? [formatQuantity(summary.amount, summary.symbol, 'out', tag)] : [],
     images: summary?.iconUrl ? [summary.iconUrl] : [],
     counterparty: { direction: 'to', address: pending.to },
     minedAt: undefined,

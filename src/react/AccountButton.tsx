@@ -5,6 +5,7 @@ import { buttonPart, useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
 import { formatBalance, truncateAddress } from './format'
 import { useAccount } from './useAccount'
+import { useLocaleTag } from './useI18n'
 
 export type AccountButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** Hide the balance (e.g. in a narrow header). */
@@ -22,11 +23,12 @@ export type AccountButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export function AccountButton({ hideBalance, style, ...props }: AccountButtonProps): ReactElement | null {
   const kernel = useKernel('AccountButton')
   const account = useAccount()
+  const tag = useLocaleTag()
   const base = useButtonStyle('secondary')
   // While reconnecting, a known account (from `initialState`) already shows; its balance follows.
   const reconnecting = account.status === 'reconnecting'
   if ((!account.isConnected && !reconnecting) || !account.address) return null
-  const balance = hideBalance ? undefined : formatBalance(account.balance, account.balanceSymbol)
+  const balance = hideBalance ? undefined : formatBalance(account.balance, account.balanceSymbol, tag)
   return (
     <button
       type="button"

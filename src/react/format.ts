@@ -1,3 +1,5 @@
+import { numberFormat } from './intlFormats'
+
 /**
  * Addresses show 4 characters at the start and 6 at the end.
  *
@@ -9,21 +11,20 @@ export function truncateAddress(address: string, start = 4, end = 6): string {
   return `${address.slice(0, start)}...${address.slice(-end)}`
 }
 
-// A fixed locale: the server and the browser must print the same digits (hydration).
-// Made on first use: a formatter costs 10-24 ms to build, which start-up need not pay.
-let quantity: Intl.NumberFormat | undefined
+const QUANTITY = { minimumFractionDigits: 3, maximumFractionDigits: 3 }
 
 /**
- * Quantities show 3 decimals.
+ * Quantities show 3 decimals, written as the language `tag` writes numbers (the kernel's
+ * `i18n.tag()`, English by default).
  *
  * @example
  * formatBalance('1.23456', 'ETH') // '1.235 ETH'
+ * formatBalance('1234.5', 'ETH', 'de') // '1.234,500 ETH'
  */
-export function formatBalance(balance: string | undefined, symbol?: string): string | undefined {
+export function formatBalance(balance: string | undefined, symbol?: string, tag = 'en'): string | undefined {
   if (balance === undefined || balance === '') return undefined
   const value = Number(balance)
-  quantity ??= new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
-  const amount = Number.isFinite(value) ? quantity.format(value) : balance
+  const amount = Number.isFinite(value) ? numberFormat(tag, QUANTITY).format(value) : balance
   return symbol ? `${amount} ${symbol}` : amount
 }
 

@@ -13,6 +13,7 @@ export type {
 } from './contributions'
 export { ProviderMissingError } from './errors'
 export { formatBalance, safeImageUrl, truncateAddress } from './format'
+export { dateTimeFormat, numberFormat, relativeTimeFormat } from './intlFormats'
 export type { LatchProviderProps } from './LatchProvider'
 /**
  * latchkit/react: the React binding (provider, hooks, buttons) and the modal with the
@@ -38,7 +39,7 @@ export type { UseAccountReturnType } from './useAccount'
 export { useAccount } from './useAccount'
 export { useConnectors } from './useConnectors'
 export type { Translate } from './useI18n'
-export { useI18n, useT } from './useI18n'
+export { useI18n, useLocaleTag, useT } from './useI18n'
 export { useKernelState } from './useKernelState'
 export type { UseModalReturnType } from './useModal'
 export { useModal } from './useModal'

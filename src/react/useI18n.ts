@@ -26,6 +26,18 @@ function useI18nAs(hook: string): { t: Translate; setLocale: I18n['setLocale']; 
 }
 
 /**
+ * The current language's BCP 47 tag ('en' by default), for Intl formats; the component
+ * re-renders when the locale changes.
+ *
+ * @example
+ * const tag = useLocaleTag()
+ * numberFormat(tag).format(1234.5) // '1.234,5' under the de locale
+ */
+export function useLocaleTag(): string {
+  return useI18nAs('useLocaleTag').i18n.tag()
+}
+
+/**
  * Just the translate function.
  *
  * @example

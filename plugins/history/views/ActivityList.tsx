@@ -1,7 +1,7 @@
 'use client'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { getAddressNamer } from 'latchkit'
-import { useAccount, useKernel, useNetwork, useT } from 'latchkit/react'
+import { dateTimeFormat, useAccount, useKernel, useLocaleTag, useNetwork, useT } from 'latchkit/react'
 import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { describePending, describeTransaction } from '../describeTransaction'
 import { groupTransactions } from '../groupTransactions'
@@ -27,11 +27,8 @@ type ListRow =
   | { kind: 'transaction'; key: string; transaction: HistoryTransaction }
   | { kind: 'pending'; key: string; pending: PendingHistoryTransaction }
 
-let monthFormat: Intl.DateTimeFormat | undefined
-const monthLabel = (year: number, month: number) => {
-  monthFormat ??= new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' })
-  return monthFormat.format(new Date(year, month, 1))
-}
+const monthLabel = (year: number, month: number, tag: string) =>
+  dateTimeFormat(tag, { month: 'long', year: 'numeric' }).format(new Date(year, month, 1))
 
 /**
  * The account's activity on the network in view: pending transactions first, then the
@@ -42,6 +39,7 @@ const monthLabel = (year: number, month: number) => {
 export function ActivityList({ height }: { height: number }): ReactElement {
   const kernel = useKernel()
   const t = useT()
+  const tag = useLocaleTag()
   const state = useHistoryState()
   const { address } = useAccount()
   const { caipNetwork } = useNetwork()
@@ -85,13 +83,13 @@ export function ActivityList({ height }: { height: number }): ReactElement {
       list.push({
         kind: 'month',
         key: `month:${group.year}-${group.month}`,
-        label: monthLabel(group.year, group.month),
+        label: monthLabel(group.year, group.month, tag),
       })
       for (const transaction of group.transactions)
         list.push({ kind: 'transaction', key: transaction.id, transaction })
     }
     return list
-  }, [pendingHere, state.transactions])
+  }, [pendingHere, state.transactions, tag])
 
   const loadMore = useCallback(() => void loadTransactions(kernel, { page: 'more' }), [kernel])
   const canLoadMore = state.next !== undefined && !state.loading
@@ -166,6 +164,7 @@ function RowContent({
   account: string | undefined
   names: CounterpartyNames | undefined
 }): ReactElement {
+  const tag = useLocaleTag()
   if (item.kind === 'month') {
     return (
       <h3 className="lk-activity-month" data-latchkit="activity-month">
@@ -174,7 +173,9 @@ function RowContent({
     )
   }
   const row =
-    item.kind === 'pending' ? describePending(item.pending) : describeTransaction(item.transaction, account)
+    item.kind === 'pending'
+      ? describePending(item.pending, tag)
+      : describeTransaction(item.transaction, account, tag)
   return <TransactionRow row={row} now={now} names={names} />
 }
 

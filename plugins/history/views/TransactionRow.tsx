@@ -1,5 +1,5 @@
 'use client'
-import { safeImageUrl, truncateAddress, useT } from 'latchkit/react'
+import { safeImageUrl, truncateAddress, useLocaleTag, useT } from 'latchkit/react'
 import type { ReactElement } from 'react'
 import type { TransactionRowModel } from '../describeTransaction'
 import { shortRelativeTime } from '../relativeTime'
@@ -21,6 +21,7 @@ export function TransactionRow({
   names?: CounterpartyNames
 }): ReactElement {
   const t = useT()
+  const tag = useLocaleTag()
   const name = useCounterpartyName(names, row.counterparty?.address)
   const images = row.images.map((url) => safeImageUrl(url)).filter((url): url is string => url !== undefined)
   const statusLabel =
@@ -69,7 +70,7 @@ export function TransactionRow({
         ))}
         {row.minedAt && (
           <time className="lk-muted" dateTime={row.minedAt} data-latchkit="activity-time">
-            {shortRelativeTime(row.minedAt, now)}
+            {shortRelativeTime(row.minedAt, now, tag)}
           </time>
         )}
       </span>

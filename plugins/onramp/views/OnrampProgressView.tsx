@@ -1,5 +1,5 @@
 'use client'
-import { formatBalance, useAccount, useKernel, useT } from 'latchkit/react'
+import { formatBalance, useAccount, useKernel, useLocaleTag, useT } from 'latchkit/react'
 import { type ReactElement, useEffect, useState } from 'react'
 import { onrampSlice } from '../slice'
 import { watchOnrampPurchase } from '../watchOnrampPurchase'
@@ -13,6 +13,7 @@ import { useOnrampState } from './useOnrampState'
 export default function OnrampProgressView(): ReactElement {
   const kernel = useKernel()
   const t = useT()
+  const tag = useLocaleTag()
   const account = useAccount()
   const { purchase } = useOnrampState()
   const [copied, setCopied] = useState(false)
@@ -40,7 +41,9 @@ export default function OnrampProgressView(): ReactElement {
         </p>
         {held && (
           <p className="lk-muted" data-latchkit="onramp-new-balance">
-            {t('onramp.newBalance', { balance: formatBalance(held.quantity.numeric, held.symbol) ?? '' })}
+            {t('onramp.newBalance', {
+              balance: formatBalance(held.quantity.numeric, held.symbol, tag) ?? '',
+            })}
           </p>
         )}
         <button type="button" className="lk-primary" onClick={done}>

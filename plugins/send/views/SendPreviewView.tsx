@@ -1,7 +1,7 @@
 'use client'
 import type { Kernel } from 'latchkit'
 import { isUserRejection } from 'latchkit'
-import { type Translate, useKernel, useNetwork, useT } from 'latchkit/react'
+import { type Translate, useKernel, useLocaleTag, useNetwork, useT } from 'latchkit/react'
 import { type ReactElement, useEffect, useState } from 'react'
 import { keepSendFee } from '../estimateSendFee'
 import { type PreparedSend, prepareSend } from '../prepareSend'
@@ -21,6 +21,7 @@ import { useSendState } from './useSendState'
 export default function SendPreviewView(): ReactElement {
   const kernel = useKernel()
   const t = useT()
+  const tag = useLocaleTag()
   const state = useSendState()
   const { caipNetwork } = useNetwork()
   const [problem, setProblem] = useState<string>()
@@ -108,7 +109,7 @@ export default function SendPreviewView(): ReactElement {
         <dt>{t('send.fee')}</dt>
         <dd data-latchkit="send-fee">
           {state.fee
-            ? formatFee(state.fee)
+            ? formatFee(state.fee, tag)
             : feeStatus === 'estimating'
               ? t('send.feeEstimating')
               : t('send.feeUnavailable')}

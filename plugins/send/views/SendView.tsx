@@ -12,6 +12,7 @@ import {
   truncateAddress,
   useAccount,
   useKernel,
+  useLocaleTag,
   useNetwork,
   useT,
 } from 'latchkit/react'
@@ -51,6 +52,7 @@ type ReceiverNote = ReceiverCheck | { kind: 'resolving'; name: string }
 export default function SendView(): ReactElement {
   const kernel = useKernel()
   const t = useT()
+  const tag = useLocaleTag()
   const account = useAccount()
   const { caipNetwork } = useNetwork()
   const state = useSendState()
@@ -216,7 +218,7 @@ export default function SendView(): ReactElement {
     kernel.router.push('SendPreview')
   }
 
-  const balance = token ? formatBalance(token.quantity.numeric, token.symbol) : undefined
+  const balance = token ? formatBalance(token.quantity.numeric, token.symbol, tag) : undefined
   const worth = state.networkBalanceInUSD
   return (
     <form className="lk-stack" onSubmit={preview} noValidate data-latchkit="send-form">
@@ -234,7 +236,7 @@ export default function SendView(): ReactElement {
           </option>
           {tokens.map((item) => (
             <option key={tokenKey(item)} value={tokenKey(item)}>
-              {item.symbol} · {formatBalance(item.quantity.numeric)}
+              {item.symbol} · {formatBalance(item.quantity.numeric, undefined, tag)}
             </option>
           ))}
         </select>
@@ -307,13 +309,13 @@ export default function SendView(): ReactElement {
             : feeStatus === 'failed'
               ? t('send.feeUnavailable')
               : state.fee
-                ? formatFee(state.fee)
+                ? formatFee(state.fee, tag)
                 : '-'}
         </dd>
         {worth !== undefined && worth !== '0' && (
           <>
             <dt>{t('send.networkBalance')}</dt>
-            <dd data-latchkit="send-network-balance">{formatUsd(worth)}</dd>
+            <dd data-latchkit="send-network-balance">{formatUsd(worth, tag)}</dd>
           </>
         )}
       </dl>

@@ -1,6 +1,6 @@
 'use client'
 import { formatUnits } from 'latchkit'
-import { useKernel, useNetwork, useT } from 'latchkit/react'
+import { useKernel, useLocaleTag, useNetwork, useT } from 'latchkit/react'
 import { type ReactElement, useEffect, useState } from 'react'
 import { approveSwap } from '../approveSwap'
 import { executeSwap } from '../executeSwap'
@@ -34,6 +34,7 @@ function currentSwap(kernel: Parameters<typeof prepareSwap>[0]): PreparedSwap | 
 export default function SwapPreviewView(): ReactElement {
   const kernel = useKernel()
   const t = useT()
+  const tag = useLocaleTag()
   const { caipNetwork } = useNetwork()
   const state = useSwapsState()
   const [error, setError] = useState<string>()
@@ -115,14 +116,14 @@ export default function SwapPreviewView(): ReactElement {
         <strong data-latchkit="swap-preview-from">
           {shownAmount(amount, source.decimals)} {source.symbol}
         </strong>
-        <span>{usdWorth(amount, source.decimals, source.price)}</span>
+        <span>{usdWorth(amount, source.decimals, source.price, tag)}</span>
       </div>
       <div className="lk-swap-panel">
         <span>{t('swaps.to')}</span>
         <strong data-latchkit="swap-preview-to">
           {shownAmount(quote.toAmount, target.decimals)} {target.symbol}
         </strong>
-        <span>{usdWorth(quote.toAmount, target.decimals, target.price)}</span>
+        <span>{usdWorth(quote.toAmount, target.decimals, target.price, tag)}</span>
       </div>
       <dl className="lk-facts">
         <dt>{t('swaps.rate')}</dt>
@@ -143,7 +144,7 @@ export default function SwapPreviewView(): ReactElement {
           {state.gasPrice === undefined
             ? '-'
             : `${shownAmount(gas, native.decimals)} ${native.symbol}${
-                nativePrice ? ` (${usdWorth(gas, native.decimals, nativePrice)})` : ''
+                nativePrice ? ` (${usdWorth(gas, native.decimals, nativePrice, tag)})` : ''
               }`}
         </dd>
         <dt>{t('swaps.providerFee')}</dt>

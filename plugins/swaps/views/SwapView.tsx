@@ -1,6 +1,14 @@
 'use client'
 import { parseUnits, refreshTokenBalances, switchNetwork } from 'latchkit'
-import { formatBalance, safeImageUrl, useAccount, useKernel, useNetwork, useT } from 'latchkit/react'
+import {
+  formatBalance,
+  safeImageUrl,
+  useAccount,
+  useKernel,
+  useLocaleTag,
+  useNetwork,
+  useT,
+} from 'latchkit/react'
 import { type FormEvent, type ReactElement, useEffect, useMemo, useState } from 'react'
 import { fetchSwapGasPrice } from '../fetchSwapGasPrice'
 import { fetchSwapTokens } from '../fetchSwapTokens'
@@ -58,6 +66,7 @@ function typedAmount(state: SwapsState): bigint | undefined {
 export default function SwapView(): ReactElement {
   const kernel = useKernel()
   const t = useT()
+  const tag = useLocaleTag()
   const account = useAccount()
   const { caipNetwork } = useNetwork()
   const state = useSwapsState()
@@ -223,12 +232,14 @@ export default function SwapView(): ReactElement {
         </div>
         <div className="lk-swap-meta">
           <span data-latchkit="swap-source-worth">
-            {source && usdWorth(amount, source.decimals, source.price)}
+            {source && usdWorth(amount, source.decimals, source.price, tag)}
           </span>
           {source && (
             <span>
               <span data-latchkit="swap-balance">
-                {t('swaps.balance', { balance: formatBalance(source.balance ?? '0', source.symbol) ?? '0' })}
+                {t('swaps.balance', {
+                  balance: formatBalance(source.balance ?? '0', source.symbol, tag) ?? '0',
+                })}
               </span>{' '}
               <button type="button" className="lk-secondary" onClick={fillMax} data-latchkit="swap-max">
                 {t('swaps.max')}
@@ -255,10 +266,10 @@ export default function SwapView(): ReactElement {
           <TokenButton token={target} side="target" onClick={() => setPicking('target')} />
         </div>
         <div className="lk-swap-meta">
-          <span>{target && usdWorth(toAmount, target.decimals, target.price)}</span>
+          <span>{target && usdWorth(toAmount, target.decimals, target.price, tag)}</span>
           {target?.balance !== undefined && (
             <span>
-              {t('swaps.balance', { balance: formatBalance(target.balance, target.symbol) ?? '0' })}
+              {t('swaps.balance', { balance: formatBalance(target.balance, target.symbol, tag) ?? '0' })}
             </span>
           )}
         </div>

@@ -1,5 +1,5 @@
 'use client'
-import { formatBalance, safeImageUrl, useT } from 'latchkit/react'
+import { formatBalance, safeImageUrl, useLocaleTag, useT } from 'latchkit/react'
 import { type ReactElement, useId, useState } from 'react'
 import type { SwapToken } from '../state'
 import { searchSwapTokens } from '../swapTokens'
@@ -14,6 +14,7 @@ export interface TokenPickerProps {
 
 /** One token of the picker: icon, symbol and name, and the balance when the account holds it. */
 function TokenRow({ token, onPick }: { token: SwapToken; onPick: (token: SwapToken) => void }): ReactElement {
+  const tag = useLocaleTag()
   const icon = safeImageUrl(token.logoUri)
   return (
     <li>
@@ -29,7 +30,9 @@ function TokenRow({ token, onPick }: { token: SwapToken; onPick: (token: SwapTok
           {token.symbol}
           <small className="lk-muted lk-reason">{token.name}</small>
         </span>
-        {token.balance !== undefined && <span className="lk-muted">{formatBalance(token.balance)}</span>}
+        {token.balance !== undefined && (
+          <span className="lk-muted">{formatBalance(token.balance, undefined, tag)}</span>
+        )}
       </button>
     </li>
   )

@@ -1,18 +1,26 @@
 import { formatUnits } from 'latchkit'
+import { numberFormat } from 'latchkit/react'
 import { shownAmount } from '../swapAmount'
 
-const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
+const USD = { style: 'currency', currency: 'USD' } as const
 
 /**
- * A worth in USD ('$1,234.56'), or undefined without a price to base it on.
+ * A worth in USD ('$1,234.56'), written as the language `tag` writes amounts, or undefined
+ * without a price to base it on.
  *
  * @example
  * usdWorth(10n ** 17n, 18, 2000) // '$200.00'
+ * usdWorth(10n ** 17n, 18, 2000, 'de') // '200,00 $'
  */
-export function usdWorth(amount: bigint | undefined, decimals: number, price: number): string | undefined {
+export function usdWorth(
+  amount: bigint | undefined,
+  decimals: number,
+  price: number,
+  tag = 'en',
+): string | undefined {
   if (amount === undefined || !price) return undefined
   const worth = Number(formatUnits(amount, decimals)) * price
-  return Number.isFinite(worth) ? usdFormat.format(worth) : undefined
+  return Number.isFinite(worth) ? numberFormat(tag, USD).format(worth) : undefined
 }
 
 /**

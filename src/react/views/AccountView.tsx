@@ -12,6 +12,7 @@ import {
   truncateAddress,
   useAccount,
   useKernel,
+  useLocaleTag,
   useNetwork,
   useSlot,
   useT,
@@ -25,6 +26,7 @@ import {
 export default function AccountView(): ReactElement | null {
   const kernel = useKernel()
   const t = useT()
+  const tag = useLocaleTag()
   const account = useAccount()
   const { caipNetwork } = useNetwork()
   const features = useSlot('features')
@@ -40,7 +42,7 @@ export default function AccountView(): ReactElement | null {
       kernel.snackbar.error(t('account.copyFailed'))
     }
   }
-  const balance = formatBalance(account.balance, account.balanceSymbol)
+  const balance = formatBalance(account.balance, account.balanceSymbol, tag)
   const explorer = safeLinkUrl(account.addressExplorerUrl)
 
   return (

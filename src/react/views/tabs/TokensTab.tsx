@@ -3,28 +3,28 @@ import { refreshTokenBalances, type TokenBalance } from 'latchkit'
 import { type ReactElement, useEffect, useState } from 'react'
 import {
   formatBalance,
+  numberFormat,
   safeImageUrl,
   useAccount,
   useKernel,
+  useLocaleTag,
   useRefreshAfterTransactions,
   useT,
   ViewSkeleton,
 } from '../kit'
 
-// A fixed locale: the server and the browser must print the same digits (hydration).
-// Made on first use, not when the module loads with the dialog (it costs milliseconds).
-let usd: Intl.NumberFormat | undefined
+const USD = { style: 'currency', currency: 'USD' } as const
 
-/** `$1,234.50`, or nothing when the value is unknown (no price without an API). */
-export function formatUsd(value: number | undefined): string | undefined {
+/** `$1,234.50` ('1.234,50 $' in de), or nothing when the value is unknown (no price without an API). */
+export function formatUsd(value: number | undefined, tag = 'en'): string | undefined {
   if (value === undefined || !Number.isFinite(value)) return undefined
-  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-  return usd.format(value)
+  return numberFormat(tag, USD).format(value)
 }
 
 function TokenRow({ token }: { token: TokenBalance }): ReactElement {
+  const tag = useLocaleTag()
   const icon = safeImageUrl(token.iconUrl)
-  const value = formatUsd(token.value)
+  const value = formatUsd(token.value, tag)
   return (
     <li className="lk-row" style={{ cursor: 'default' }} data-token={token.symbol}>
       {icon ? (
@@ -38,7 +38,7 @@ function TokenRow({ token }: { token: TokenBalance }): ReactElement {
         <span data-latchkit="token-name">{token.name}</span>
         <br />
         <span className="lk-muted" data-latchkit="token-amount">
-          {formatBalance(token.quantity.numeric, token.symbol)}
+          {formatBalance(token.quantity.numeric, token.symbol, tag)}
         </span>
       </span>
       {value && <span data-latchkit="token-value">{value}</span>}
@@ -54,6 +54,7 @@ function TokenRow({ token }: { token: TokenBalance }): ReactElement {
 export default function TokensTab(): ReactElement {
   const kernel = useKernel()
   const t = useT()
+  const tag = useLocaleTag()
   const { caipAddress, tokenBalance } = useAccount()
   const [loading, setLoading] = useState(true)
 
@@ -78,7 +79,10 @@ export default function TokensTab(): ReactElement {
       </p>
     )
   }
-  const total = formatUsd(tokenBalance.reduce((sum, balance) => sum + (balance.value ?? 0), 0))
+  const total = formatUsd(
+    tokenBalance.reduce((sum, balance) => sum + (balance.value ?? 0), 0),
+    tag,
+  )
   return (
     <div className="lk-stack">
       {tokenBalance.some((token) => token.value !== undefined) && (
