@@ -1,7 +1,7 @@
 'use client'
 import type { ButtonHTMLAttributes, ReactElement } from 'react'
 import { Avatar } from './Avatar'
-import { buttonPart, useButtonStyle } from './buttonStyle'
+import { useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
 import { formatBalance, truncateAddress } from './format'
 import { useAccount } from './useAccount'
@@ -38,9 +38,10 @@ export function AccountButton({ hideBalance, style, ...props }: AccountButtonPro
       {...props}
       style={{ ...base, ...style }}
     >
-      {balance && <span style={buttonPart}>{balance}</span>}
-      <Avatar address={account.address} image={account.profileImage} inPage />
-      <span style={buttonPart}>{account.profileName || truncateAddress(account.address)}</span>
+      {/* Text, not elements: no rule of the page can select it. */}
+      {balance}
+      <Avatar address={account.address} image={account.profileImage} />
+      {account.profileName || truncateAddress(account.address)}
     </button>
   )
 }

@@ -1,6 +1,5 @@
 'use client'
 import type { CSSProperties, ReactElement } from 'react'
-import { buttonPart } from './buttonStyle'
 import { safeImageUrl } from './format'
 
 /** A stable gradient from an address, so each account is recognisable without an image. */
@@ -13,9 +12,8 @@ export function addressGradient(address: string): string {
 
 /**
  * The account's profile image, or a gradient generated from its address. Inline styles
- * so it looks the same inside the modal and in the host page's buttons; `inPage` (a
- * button in the host page) first resets every property, so that the page's `img`,
- * `span` or `*` rules do not reach it.
+ * so it looks the same inside the modal and in the host page's buttons; they first reset
+ * every property, so that the page's `img`, `span` or `*` rules do not reach it there.
  *
  * @example
  * <Avatar address={address} image={profileImage} size={24} />
@@ -24,16 +22,14 @@ export function Avatar({
   address,
   image,
   size = 20,
-  inPage = false,
 }: {
   address: string | undefined
   image?: string | null
   size?: number
-  inPage?: boolean
 }): ReactElement {
   const src = safeImageUrl(image)
   const style: CSSProperties = {
-    ...(inPage ? buttonPart : undefined),
+    all: 'unset',
     width: size,
     height: size,
     borderRadius: '50%',

@@ -1,9 +1,9 @@
 'use client'
 import type { ButtonHTMLAttributes, ReactElement } from 'react'
-import { buttonPart, useButtonStyle } from './buttonStyle'
+import { useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
 import { safeImageUrl } from './format'
-import { useT } from './useI18n'
+import { useLocaleDirection, useT } from './useI18n'
 import { useNetwork } from './useNetwork'
 
 /**
@@ -15,27 +15,30 @@ import { useNetwork } from './useNetwork'
 export function NetworkButton({ style, ...props }: ButtonHTMLAttributes<HTMLButtonElement>): ReactElement {
   const kernel = useKernel('NetworkButton')
   const t = useT()
+  const dir = useLocaleDirection()
   const { caipNetwork } = useNetwork()
   const base = useButtonStyle('secondary')
   const icon = safeImageUrl(caipNetwork?.imageUrl)
   return (
     <button
       type="button"
+      dir={dir}
       data-latchkit="network-button"
       onClick={() => kernel.open({ view: 'Networks' })}
       {...props}
       style={{ ...base, ...style }}
     >
+      {/* All reset: the page's img rules do not reach it. */}
       {icon && (
         <img
           src={icon}
           alt=""
           width={20}
           height={20}
-          style={{ ...buttonPart, width: 20, height: 20, borderRadius: '50%' }}
+          style={{ all: 'unset', width: 20, height: 20, borderRadius: '50%' }}
         />
       )}
-      <span style={buttonPart}>{caipNetwork?.name ?? t('button.network')}</span>
+      {caipNetwork?.name ?? t('button.network')}
     </button>
   )
 }

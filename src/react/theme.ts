@@ -2,6 +2,7 @@
 import type { Kernel, ThemeState } from 'latchkit'
 import { useCallback } from 'react'
 import { useKernel } from './context'
+import { colorScheme, themeTokens } from './tokens'
 import { useKernelState } from './useKernelState'
 import { usePrefersDark } from './usePrefersDark'
 
@@ -65,6 +66,18 @@ export function useTheme(): ThemeControls {
  */
 export function cssVariableName(name: string): string {
   return name.startsWith('--') ? name : `--lk-${name}`
+}
+
+/**
+ * What the modal's root and each button carry inline: the mode's defaults of every
+ * variable, the integrator's variables over them, and the `color-scheme` that resolves
+ * `system` mode. Set on the element itself, so custom properties of the page never win.
+ *
+ * @example
+ * <div style={themeProperties({ mode: 'dark', variables: { accent: '#ff007a' } })} />
+ */
+export function themeProperties(theme: ThemeState): Record<string, string> {
+  return { ...themeTokens[theme.mode], ...themeStyle(theme.variables), colorScheme: colorScheme(theme.mode) }
 }
 
 /**

@@ -1,57 +1,35 @@
 import type { ThemeState } from 'latchkit'
 
-// The same in both schemes: shape, type and stacking.
-const shared = {
-  '--lk-accent': '#1769e0',
-  '--lk-accent-fg': '#ffffff',
-  '--lk-radius': '16px',
-  // Derived from --lk-radius (resolved where they are declared, on the same element as an
-  // override of --lk-radius), so one radius rescales the whole modal; each can be set on its own.
-  '--lk-radius-md': 'calc(var(--lk-radius) * .75)',
-  '--lk-radius-sm': 'calc(var(--lk-radius) * .5)',
-  '--lk-radius-pill': '999px',
-  '--lk-font': 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
-  '--lk-border-width': '1px',
-  '--lk-z-index': '999',
-  '--lk-modal-width': '360px',
+// Each variable's default: one value for both schemes, or [light, dark]. The radius steps
+// derive from --lk-radius where they are declared (on the same element as an override of
+// it), so one radius rescales the whole modal; each can still be set on its own.
+const defaults: Record<string, string | [string, string]> = {
+  accent: '#1769e0',
+  'accent-fg': '#ffffff',
+  radius: '16px',
+  'radius-md': 'calc(var(--lk-radius)*.75)',
+  'radius-sm': 'calc(var(--lk-radius)*.5)',
+  'radius-pill': '999px',
+  font: 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif',
+  'border-width': '1px',
+  'z-index': '999',
+  'modal-width': '360px',
+  bg: ['#ffffff', '#191a1a'],
+  surface: ['#f1f3f4', '#2a2b2c'],
+  'surface-hover': ['#e6e8ea', '#353637'],
+  fg: ['#141414', '#e8eaed'],
+  muted: ['#5f6368', '#a0a4a8'],
+  border: ['rgba(0, 0, 0, 0.1)', 'rgba(255, 255, 255, 0.12)'],
+  overlay: ['rgba(0, 0, 0, 0.35)', 'rgba(0, 0, 0, 0.6)'],
+  error: ['#c5221f', '#f28b82'],
+  success: ['#137333', '#81c995'],
 }
 
-const light = {
-  ...shared,
-  '--lk-bg': '#ffffff',
-  '--lk-surface': '#f1f3f4',
-  '--lk-surface-hover': '#e6e8ea',
-  '--lk-fg': '#141414',
-  '--lk-muted': '#5f6368',
-  '--lk-border': 'rgba(0, 0, 0, 0.1)',
-  '--lk-overlay': 'rgba(0, 0, 0, 0.35)',
-  '--lk-error': '#c5221f',
-  '--lk-success': '#137333',
-}
-
-const dark: typeof light = {
-  ...shared,
-  '--lk-bg': '#191a1a',
-  '--lk-surface': '#2a2b2c',
-  '--lk-surface-hover': '#353637',
-  '--lk-fg': '#e8eaed',
-  '--lk-muted': '#a0a4a8',
-  '--lk-border': 'rgba(255, 255, 255, 0.12)',
-  '--lk-overlay': 'rgba(0, 0, 0, 0.6)',
-  '--lk-error': '#f28b82',
-  '--lk-success': '#81c995',
-}
-
-/**
- * Each variable as `light-dark(light, dark)` where the two differ: the browser picks per
- * the element's `color-scheme`, which `system` mode sets to `light dark`. So the markup is
- * the same on the server and in every client, and an OS switch repaints without a render.
- */
-function followingColorScheme(): Record<string, string> {
+/** The custom properties with `pick` choosing between the two values of a scheme pair. */
+function tokens(pick: (light: string, dark: string) => string): Record<string, string> {
   const values: Record<string, string> = {}
-  for (const [name, value] of Object.entries(light)) {
-    const other = dark[name as keyof typeof dark]
-    values[name] = value === other ? value : `light-dark(${value}, ${other})`
+  for (const [name, value] of Object.entries(defaults)) {
+    values[`--lk-${name}`] = typeof value === 'string' ? value : pick(...value)
   }
   return values
 }
@@ -61,26 +39,27 @@ function followingColorScheme(): Record<string, string> {
  * of them through `theme.variables` (e.g. `{ accent: '#ff007a' }` or `{ '--lk-radius': '8px' }`).
  * Names: accent, accent-fg, radius, radius-md, radius-sm, radius-pill, font, border-width,
  * z-index, modal-width, bg, surface, surface-hover, fg, muted, border, overlay, error,
- * success. docs/theming.md says what each one styles.
+ * success. docs/theming.md says what each one styles. `system` writes each pair as
+ * `light-dark(light, dark)`: the browser picks per the element's `color-scheme` (see
+ * {@link colorScheme}), so the markup is the same on the server and in every client, and
+ * an OS switch repaints without a render.
  *
  * @example
  * createKernel({ networks, theme: { mode: 'system', variables: { accent: '#ff007a', 'z-index': '2000' } } })
  */
 export const themeTokens: Record<ThemeState['mode'], Record<string, string>> = {
-  light,
-  dark,
-  system: followingColorScheme(),
+  light: tokens((light) => light),
+  dark: tokens((_, dark) => dark),
+  system: tokens((light, dark) => `light-dark(${light}, ${dark})`),
 }
 
 /**
- * The `color-scheme` each mode renders with: it resolves the `light-dark()` values of
+ * The `color-scheme` a mode renders with: it resolves the `light-dark()` values of
  * `system` and gives native parts (scrollbars, form controls) the matching look.
  *
  * @example
- * <div style={{ ...themeTokens[mode], colorScheme: colorSchemes[mode] }} />
+ * colorScheme('system') // 'light dark'
  */
-export const colorSchemes: Record<ThemeState['mode'], string> = {
-  light: 'light',
-  dark: 'dark',
-  system: 'light dark',
+export function colorScheme(mode: ThemeState['mode']): string {
+  return mode === 'system' ? 'light dark' : mode
 }

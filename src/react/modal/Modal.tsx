@@ -2,8 +2,7 @@
 import type { ReactElement } from 'react'
 import { createPortal } from 'react-dom'
 import { useKernel } from '../context'
-import { themeStyle } from '../theme'
-import { colorSchemes, themeTokens } from '../tokens'
+import { themeProperties } from '../theme'
 import { useKernelState } from '../useKernelState'
 import { useShell } from './loadShell'
 import { Snackbar } from './Snackbar'
@@ -27,14 +26,8 @@ export function Modal(): ReactElement | null {
     kernel.close()
   })
   if (!container) return null
-  // Defaults on .lk-root itself, so that custom properties the page sets never reach in.
-  const style = {
-    ...themeTokens[theme.mode],
-    ...themeStyle(theme.variables),
-    colorScheme: colorSchemes[theme.mode],
-  }
   return createPortal(
-    <div className="lk-root" data-theme={theme.mode} style={style}>
+    <div className="lk-root" data-theme={theme.mode} style={themeProperties(theme)}>
       {shell && <shell.Dialog open={isOpen} />}
       <Snackbar />
     </div>,

@@ -24,7 +24,7 @@ export function useShadowContainer(): HTMLElement | null {
     style.textContent = modalCss
     const mount = document.createElement('div')
     // No box either: nothing of the widget is an item of a flex or grid body.
-    mount.setAttribute('style', 'display:contents')
+    mount.style.display = 'contents'
     shadow.append(style, mount)
     document.body.append(host)
     setContainer(mount)
