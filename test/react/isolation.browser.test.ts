@@ -218,6 +218,19 @@ describe('style isolation in Chromium', { timeout: 60_000 }, () => {
       '[data-latchkit=network-button] img',
     ]
     await expectSameStyles(clean, ordinary, disconnected, false)
+    // The browser's own focus ring stays: the reset goes back to its button style, not to none.
+    const focusedButton = () => ordinary.evaluate(() => document.activeElement?.getAttribute('data-latchkit'))
+    for (let i = 0; i < 5; i++) {
+      // settled: a key press moves focus at once; the loop stops on the button it looks for.
+      if ((await focusedButton()) === 'connect-button') break
+      await ordinary.keyboard.press('Tab')
+    }
+    await eventually(focusedButton).toBe('connect-button')
+    await eventually(() =>
+      ordinary
+        .locator('[data-latchkit=connect-button]')
+        .evaluate((node) => getComputedStyle(node).outlineStyle),
+    ).not.toBe('none')
 
     for (const page of [clean, ordinary]) {
       await openModal(page)
