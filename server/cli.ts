@@ -31,7 +31,11 @@ async function main(): Promise<void> {
   const names = config.names
     ? `names on eip155:${config.names.ens.chainId}, registering under ${config.names.zones.join(', ')}`
     : 'no names'
-  const analytics = config.analytics ? 'analytics collected at /v1/analytics/events' : 'no analytics'
+  const funnel =
+    typeof config.analyticsFunnelAccess === 'object' ? 'funnel behind the token' : 'funnel not served'
+  const analytics = config.analytics
+    ? `analytics collected at /v1/analytics/events (${funnel})`
+    : 'no analytics'
   console.log(
     `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${analytics} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
   )

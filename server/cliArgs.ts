@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util'
 import { getAddress, type Hex, isAddress } from 'viem'
+import { MIN_FUNNEL_TOKEN_LENGTH } from './analytics/funnelAccess.js'
 import type { SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { DEFAULT_MAX_BODY_BYTES } from './api/inputGuard.js'
@@ -37,7 +38,9 @@ export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [option
                              operator key in $LATCHKIT_NAMES_OPERATOR_KEY); repeat per zone.
                              Needs --names-ens
   --analytics                collect the widget's analytics events (POST /v1/analytics/events) in
-                             the database and show their connect funnel (GET /analytics)
+                             the database and show their connect funnel (GET /analytics) to
+                             whoever gives the token in $LATCHKIT_ANALYTICS_TOKEN (16 characters
+                             or more; without it the funnel is not served)
   --database-url <url>       keep state on this PostgreSQL server (default $DATABASE_URL)
   --data-dir <dir>           keep state in the embedded database (PGlite) in this directory
                              (sign-in sessions, registered names and analytics events)
@@ -259,6 +262,7 @@ export function readServerArgs(
     PORT?: string | undefined
     DATABASE_URL?: string | undefined
     LATCHKIT_NAMES_OPERATOR_KEY?: string | undefined
+    LATCHKIT_ANALYTICS_TOKEN?: string | undefined
   },
 ): ServerConfig | undefined {
   const values = parseFlags(args)
@@ -274,6 +278,9 @@ export function readServerArgs(
     env,
   )
   const analytics = values.analytics === true
+  const funnelToken = env.LATCHKIT_ANALYTICS_TOKEN
+  if (funnelToken !== undefined && funnelToken.length < MIN_FUNNEL_TOKEN_LENGTH)
+    throw new CliError(`LATCHKIT_ANALYTICS_TOKEN must be at least ${MIN_FUNNEL_TOKEN_LENGTH} characters`)
   const database = parseDatabase(values, env, siweOrigins.length > 0 || names !== undefined || analytics)
   const swap = parseSwapChains(
     values['swap-chain'] ?? [],
@@ -299,6 +306,6 @@ export function readServerArgs(
     ...(database && { database }),
     ...(swap && { swap }),
     ...(names && { names }),
-    ...(analytics && { analytics }),
+    ...(analytics && { analytics, analyticsFunnelAccess: funnelToken ? { token: funnelToken } : 'closed' }),
   }
 }

@@ -7,6 +7,7 @@
 import type { Hex } from 'viem'
 
 import { type AnalyticsCollector, createAnalyticsCollector } from './analytics/createAnalyticsCollector.js'
+import type { FunnelAccess } from './analytics/funnelAccess.js'
 import type { ApiSettings, SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { createChainReader } from './api/chainReader.js'
@@ -71,6 +72,12 @@ export type ServerConfig = {
    */
   analytics?: boolean
   /**
+   * Who may read that funnel: `{ token }` asks for it (the password of HTTP Basic auth, or
+   * a Bearer token), 'open' serves it to anyone who reaches the server. Default 'closed':
+   * the funnel answers 403 while events are still collected.
+   */
+  analyticsFunnelAccess?: FunnelAccess
+  /**
    * USD prices of the chains' assets (balances' `price` and `value`, `/v1/fungible/price`,
    * and what the on-ramp can quote). Default: none known.
    */
@@ -122,7 +129,11 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
     const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
     // Opened before listening: a database that cannot be reached fails the start.
     if (signIn || config.names || config.analytics) db = await openDatabase(config.database)
-    if (config.analytics) analytics = await createAnalyticsCollector({ database: (db as Database).sql })
+    if (config.analytics)
+      analytics = await createAnalyticsCollector({
+        database: (db as Database).sql,
+        funnelAccess: config.analyticsFunnelAccess ?? 'closed',
+      })
     if (config.names) {
       const ensChain = config.chains.find((chain) => chain.chainId === config.names?.ens.chainId)
       if (!ensChain)

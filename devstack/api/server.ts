@@ -17,6 +17,7 @@ import {
   type AnalyticsCollector,
   createAnalyticsCollector,
 } from '../../server/analytics/createAnalyticsCollector.js'
+import type { FunnelAccess } from '../../server/analytics/funnelAccess.js'
 import type { ApiSettings, NameService, SwapSettings } from '../../server/api/apiContext.js'
 import { createChainReader } from '../../server/api/chainReader.js'
 import { createApiApp } from '../../server/api/createApiApp.js'
@@ -111,6 +112,8 @@ export type StartApiServerOptions = {
    * of server/analytics keeping them in memory. `false` for none (those paths answer 404).
    */
   analytics?: false
+  /** Who may read that funnel. Default 'open': the demo links the page for whoever runs it. */
+  analyticsFunnelAccess?: FunnelAccess
   /**
    * Serve sign-in from the start (see {@link ApiServer.serveSiwe}); without this option
    * or a later `serveSiwe`, there are no sign-in routes.
@@ -264,7 +267,10 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     if (options.names === undefined || options.analytics !== false) state = await openDatabase()
     if (state && options.names === undefined) ownNames = await startFixtureNames(options.chains, state.sql)
     if (state && options.analytics !== false)
-      analytics = await createAnalyticsCollector({ database: state.sql })
+      analytics = await createAnalyticsCollector({
+        database: state.sql,
+        funnelAccess: options.analyticsFunnelAccess ?? 'open',
+      })
   } catch (error) {
     await release()
     throw error

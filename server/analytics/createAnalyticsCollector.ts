@@ -12,6 +12,7 @@ import { BadRequest } from '../api/httpErrors.js'
 import { parseInput, readQuery } from '../api/parseInput.js'
 import type { DatabaseOption, SqlClient } from '../db/sqlClient.js'
 import { openAnalyticsDatabase } from './database.js'
+import { type FunnelAccess, MIN_FUNNEL_TOKEN_LENGTH, requireFunnelAccess } from './funnelAccess.js'
 
 /** The events the widget reports; anything else is refused, so the table holds only these. */
 export const ANALYTICS_EVENTS = [
@@ -44,6 +45,13 @@ export type AnalyticsCollectorOptions = {
   database?: DatabaseOption
   /** The most events one POST may carry (more is a 400). Default {@link DEFAULT_MAX_EVENTS_PER_BATCH}. */
   maxEventsPerBatch?: number
+  /**
+   * Who may read the funnel (GET /v1/analytics/funnel and the page GET /analytics):
+   * `{ token }` asks for it (HTTP Basic password or Bearer), 'closed' serves it to no one,
+   * 'open' (the default here; the command line never opens it) to anyone who reaches the
+   * server. Sending events needs nothing: the widget has no secret to send.
+   */
+  funnelAccess?: FunnelAccess
   /** The clock events' `at` is checked against, in ms (tests move it). */
   now?: () => number
 }
@@ -125,6 +133,11 @@ export async function createAnalyticsCollector(
   const maxEvents = options.maxEventsPerBatch ?? DEFAULT_MAX_EVENTS_PER_BATCH
   if (!Number.isInteger(maxEvents) || maxEvents < 1)
     throw new Error(`createAnalyticsCollector: maxEventsPerBatch ${maxEvents} is not a whole number from 1`)
+  const access = options.funnelAccess ?? 'open'
+  if (typeof access === 'object' && access.token.length < MIN_FUNNEL_TOKEN_LENGTH)
+    throw new Error(
+      `createAnalyticsCollector: the funnel token must be at least ${MIN_FUNNEL_TOKEN_LENGTH} characters`,
+    )
   const schema = batchSchema(maxEvents, options.now ?? Date.now)
   const db = await openAnalyticsDatabase(options.database)
   const funnel = (project: string, since: number) => countFunnel(db.sql, project, since)
@@ -145,10 +158,12 @@ export async function createAnalyticsCollector(
     return c.body(null, 204)
   })
   routes.get('/v1/analytics/funnel', async (c) => {
+    requireFunnelAccess(c, access)
     const query = readQuery(c, funnelQuery, 'GET /v1/analytics/funnel')
     return c.json(await funnel(query.projectId, query.since ?? 0))
   })
   routes.get('/analytics', async (c) => {
+    requireFunnelAccess(c, access)
     const query = readQuery(c, funnelQuery, 'GET /analytics')
     const page = funnelPage(await funnel(query.projectId, query.since ?? 0))
     // The page loads nothing and runs nothing: should escaping ever miss, a script still would not run.

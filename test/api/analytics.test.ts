@@ -309,3 +309,62 @@ describe('without the collector', () => {
     expect((await fetch(`${bare().url}/analytics?projectId=p`)).status).toBe(404)
   })
 })
+
+describe('who may read the funnel', () => {
+  const TOKEN = 'a-funnel-token-for-tests'
+  const guarded = apiServerForFile(() => getDevstack().chains, {
+    names: false,
+    onramp: false,
+    analyticsFunnelAccess: { token: TOKEN },
+  })
+  const closed = apiServerForFile(() => getDevstack().chains, {
+    names: false,
+    onramp: false,
+    analyticsFunnelAccess: 'closed',
+  })
+  const basic = (password: string) => `Basic ${Buffer.from(`me:${password}`).toString('base64')}`
+
+  it('asks for the token with a Basic challenge, and answers whoever gives it, as Basic or Bearer', async () => {
+    for (const path of ['/v1/analytics/funnel?projectId=p', '/analytics?projectId=p']) {
+      const anonymous = await fetch(`${guarded().url}${path}`)
+      expect(anonymous.headers.get('www-authenticate')).toBe(
+        'Basic realm="Latchkit analytics", charset="UTF-8"',
+      )
+      await expectRefused(anonymous, 401, 'the funnel needs the analytics token')
+      await expectRefused(
+        await fetch(`${guarded().url}${path}`, {
+          headers: { authorization: basic('wrong-token-wrong-token') },
+        }),
+        401,
+        'the analytics token is wrong',
+      )
+      expect(
+        (await fetch(`${guarded().url}${path}`, { headers: { authorization: basic(TOKEN) } })).status,
+      ).toBe(200)
+      expect(
+        (await fetch(`${guarded().url}${path}`, { headers: { authorization: `Bearer ${TOKEN}` } })).status,
+      ).toBe(200)
+    }
+  })
+
+  it('still takes events when the funnel is closed or guarded: the widget has no secret to send', async () => {
+    for (const target of [guarded(), closed()]) {
+      const sent = await fetch(`${target.url}/v1/analytics/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain;charset=UTF-8' },
+        body: JSON.stringify({ projectId: 'p', events: [{ event: 'modal_open', at: Date.now() }] }),
+      })
+      expect(sent.status).toBe(204)
+    }
+    await expectRefused(
+      await fetch(`${closed().url}/v1/analytics/funnel?projectId=p`),
+      403,
+      'LATCHKIT_ANALYTICS_TOKEN',
+    )
+    await expectRefused(
+      await fetch(`${closed().url}/analytics?projectId=p`, { headers: { authorization: `Bearer ${TOKEN}` } }),
+      403,
+      'the funnel is not served',
+    )
+  })
+})

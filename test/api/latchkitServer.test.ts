@@ -17,6 +17,8 @@ import { getDevstack } from '../support/devstack'
 
 const APP = 'http://127.0.0.1:5173'
 const p = 'projectId=p'
+/** What the operator sets in LATCHKIT_ANALYTICS_TOKEN to read the funnel. */
+const FUNNEL_TOKEN = 'funnel-token-0123456789'
 const tempDir = mkdtempSync(join(tmpdir(), 'latchkit-server-'))
 
 type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
@@ -77,7 +79,7 @@ describe('latchkit-server', () => {
         fixtureEns.zone,
         '--analytics',
       ],
-      { LATCHKIT_NAMES_OPERATOR_KEY: fixtureEns.operator.privateKey },
+      { LATCHKIT_NAMES_OPERATOR_KEY: fixtureEns.operator.privateKey, LATCHKIT_ANALYTICS_TOKEN: FUNNEL_TOKEN },
     )
     url = await urlOf(run)
   })
@@ -137,8 +139,8 @@ describe('latchkit-server', () => {
     })
   })
 
-  it('collects analytics with --analytics in its database, and says so at start', async () => {
-    expect(run.output()).toContain('analytics collected at /v1/analytics/events')
+  it('collects analytics with --analytics in its database, and shows the funnel only with the token', async () => {
+    expect(run.output()).toContain('analytics collected at /v1/analytics/events (funnel behind the token)')
     const at = Date.now()
     const sent = await fetch(`${url}/v1/analytics/events`, {
       method: 'POST',
@@ -152,7 +154,18 @@ describe('latchkit-server', () => {
       }),
     })
     expect(sent.status).toBe(204)
-    expect(await (await fetch(`${url}/v1/analytics/funnel?${p}`)).json()).toEqual({
+    const anonymous = await fetch(`${url}/v1/analytics/funnel?${p}`)
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm="Latchkit analytics"/)
+    const page = await fetch(`${url}/analytics?${p}`, {
+      headers: { authorization: `Basic ${Buffer.from(`any:${FUNNEL_TOKEN}`).toString('base64')}` },
+    })
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('io.latch.devwallet')
+    const funnel = await fetch(`${url}/v1/analytics/funnel?${p}`, {
+      headers: { authorization: `Bearer ${FUNNEL_TOKEN}` },
+    })
+    expect(await funnel.json()).toEqual({
       projectId: 'p',
       since: 0,
       opens: 1,
@@ -267,6 +280,16 @@ describe('its command line', () => {
       database: { dataDir: 'd' },
     })
     expect(readServerArgs(rpc, {})).not.toHaveProperty('analytics')
+    // The funnel is never open from the command line: a token, or not served.
+    expect(readServerArgs([...rpc, '--analytics'], {})).toMatchObject({ analyticsFunnelAccess: 'closed' })
+    expect(readServerArgs([...rpc, '--analytics'], { LATCHKIT_ANALYTICS_TOKEN: FUNNEL_TOKEN })).toMatchObject(
+      {
+        analyticsFunnelAccess: { token: FUNNEL_TOKEN },
+      },
+    )
+    expect(() => readServerArgs([...rpc, '--analytics'], { LATCHKIT_ANALYTICS_TOKEN: 'short' })).toThrow(
+      'LATCHKIT_ANALYTICS_TOKEN must be at least 16 characters',
+    )
     expect(readServerArgs(['--help'], {})).toBeUndefined()
   })
 
