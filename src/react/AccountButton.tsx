@@ -5,7 +5,7 @@ import { useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
 import { formatBalance, truncateAddress } from './format'
 import { useAccount } from './useAccount'
-import { useLocaleTag } from './useI18n'
+import { useLocaleDirection, useLocaleTag } from './useI18n'
 
 export type AccountButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** Hide the balance (e.g. in a narrow header). */
@@ -24,6 +24,7 @@ export function AccountButton({ hideBalance, style, ...props }: AccountButtonPro
   const kernel = useKernel('AccountButton')
   const account = useAccount()
   const tag = useLocaleTag()
+  const dir = useLocaleDirection()
   const base = useButtonStyle('secondary')
   // While reconnecting, a known account (from `initialState`) already shows; its balance follows.
   const reconnecting = account.status === 'reconnecting'
@@ -32,6 +33,7 @@ export function AccountButton({ hideBalance, style, ...props }: AccountButtonPro
   return (
     <button
       type="button"
+      dir={dir}
       data-latchkit="account-button"
       aria-busy={reconnecting || undefined}
       onClick={() => kernel.open({ view: 'Account' })}

@@ -4,7 +4,7 @@ import { AccountButton } from './AccountButton'
 import { useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
 import { useAccount } from './useAccount'
-import { useT } from './useI18n'
+import { useLocaleDirection, useT } from './useI18n'
 
 export type ConnectButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** Text instead of the 'button.connect' string. */
@@ -21,6 +21,7 @@ export type ConnectButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
 export function ConnectButton({ label, style, ...props }: ConnectButtonProps): ReactElement {
   const kernel = useKernel('ConnectButton')
   const t = useT()
+  const dir = useLocaleDirection()
   const { isConnected, status, address } = useAccount()
   const base = useButtonStyle('primary')
   // A returning visitor's account (from `initialState`) shows while it reconnects, on the
@@ -30,6 +31,7 @@ export function ConnectButton({ label, style, ...props }: ConnectButtonProps): R
   return (
     <button
       type="button"
+      dir={dir}
       data-latchkit="connect-button"
       aria-busy={busy || undefined}
       onClick={() => kernel.open({ view: 'Connect' })}

@@ -8,6 +8,7 @@
 export const dialogCss = `
 .lk-overlay{position:fixed;inset:0;z-index:var(--lk-z-index);background:var(--lk-overlay);display:flex;align-items:center;justify-content:center;animation:lk-fade 150ms ease}
 .lk-dialog{width:var(--lk-modal-width);max-width:calc(100vw - 24px);background:var(--lk-bg);color:var(--lk-fg);border:var(--lk-border-width) solid var(--lk-border);border-radius:var(--lk-radius);box-shadow:0 8px 40px rgba(0,0,0,.2);overflow:hidden;outline:none}
+.lk-overlay[dir=rtl] .lk-directional{transform:scaleX(-1)}
 .lk-header{display:grid;grid-template-columns:40px 1fr 40px;align-items:center;padding:12px 12px 4px}
 .lk-title{margin:0;font-size:16px;font-weight:600;text-align:center;animation:lk-fade 120ms ease}
 .lk-body{transition:height 150ms ease;overflow:hidden}
@@ -16,7 +17,7 @@ export const dialogCss = `
 .lk-icon-btn{width:32px;height:32px;display:inline-flex;align-items:center;justify-content:center;border:0;border-radius:50%;background:transparent;color:var(--lk-fg);cursor:pointer}
 .lk-icon-btn:hover{background:var(--lk-surface)}
 .lk-list{list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px}
-.lk-row{width:100%;display:flex;align-items:center;gap:12px;padding:10px 12px;border:0;border-radius:var(--lk-radius-md);background:var(--lk-surface);text-align:left;cursor:pointer;text-decoration:none}
+.lk-row{width:100%;display:flex;align-items:center;gap:12px;padding:10px 12px;border:0;border-radius:var(--lk-radius-md);background:var(--lk-surface);text-align:start;cursor:pointer;text-decoration:none}
 .lk-row:hover{background:var(--lk-surface-hover)}
 .lk-row:disabled{cursor:default;opacity:.7}
 .lk-reason{display:block;font-size:12px}

@@ -38,6 +38,18 @@ export function useLocaleTag(): string {
 }
 
 /**
+ * The current language's writing direction, for the `dir` attribute of what the widget
+ * renders; the component re-renders when the locale changes.
+ *
+ * @example
+ * const dir = useLocaleDirection()
+ * <div dir={dir}>{t('send.title')}</div> // dir="rtl" under the ar locale
+ */
+export function useLocaleDirection(): 'ltr' | 'rtl' {
+  return useI18nAs('useLocaleDirection').i18n.direction()
+}
+
+/**
  * Just the translate function.
  *
  * @example

@@ -11,7 +11,7 @@ export const sendCss = `
 .lk-input-row .lk-input{flex:1;min-width:0}
 .lk-facts{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0;font-size:13px}
 .lk-facts dt{color:var(--lk-muted)}
-.lk-facts dd{margin:0;text-align:right;overflow-wrap:anywhere}
+.lk-facts dd{margin:0;text-align:end;overflow-wrap:anywhere}
 .lk-mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;overflow-wrap:anywhere}
 .lk-amount{font-size:24px;font-weight:600;text-align:center;margin:8px 0}
 .lk-warning{border:var(--lk-border-width) solid var(--lk-error);border-radius:var(--lk-radius-md);padding:8px 12px;font-size:13px}

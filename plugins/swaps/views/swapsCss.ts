@@ -14,7 +14,7 @@ export const swapsCss = `
 .lk-swap-switch{align-self:center;width:36px;height:36px;margin:-14px 0;z-index:1;border:4px solid var(--lk-bg);border-radius:var(--lk-radius-md);background:var(--lk-surface);color:var(--lk-fg);cursor:pointer}
 .lk-facts{display:grid;grid-template-columns:auto 1fr;gap:4px 12px;margin:0;font-size:13px}
 .lk-facts dt{color:var(--lk-muted)}
-.lk-facts dd{margin:0;text-align:right;overflow-wrap:anywhere}
+.lk-facts dd{margin:0;text-align:end;overflow-wrap:anywhere}
 .lk-input{width:100%;min-height:40px;padding:0 12px;border:var(--lk-border-width) solid var(--lk-border);border-radius:var(--lk-radius-md);background:var(--lk-bg);color:var(--lk-fg);font:inherit}
 .lk-swap-lists{max-height:360px;overflow:auto}
 .lk-swap-lists h3{font-size:12px;color:var(--lk-muted);margin:8px 0 4px;font-weight:500}

@@ -3,6 +3,7 @@ import * as React from 'react'
 import { type ReactElement, useId, useRef, useState } from 'react'
 import { useKernel } from '../context'
 import { dialogCss } from '../dialogStyles'
+import { useLocaleDirection, useLocaleTag } from '../useI18n'
 import { useRoute } from '../useRoute'
 import { ModalHeader, type Route } from './ModalHeader'
 import { useAnimatedHeight } from './useAnimatedHeight'
@@ -26,11 +27,16 @@ function DialogBox({ preview }: { preview?: string }): ReactElement {
   const route: Route = preview ? { view: preview, depth: 1, params: {} } : current
   useFocusTrap(dialog, () => kernel.close(), `${route.depth}:${route.view}`)
   const [content, height] = useAnimatedHeight<HTMLDivElement>()
+  // The language's direction lays the dialog out: under rtl the header, rows and icons mirror.
+  const dir = useLocaleDirection()
+  const lang = useLocaleTag()
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a pointer shortcut; Escape and the close button serve the keyboard
     <div
       className="lk-overlay"
+      dir={dir}
+      lang={lang}
       onMouseDown={(event) => {
         if (event.target === event.currentTarget) kernel.close()
       }}

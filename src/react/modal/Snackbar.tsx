@@ -2,6 +2,7 @@
 import type { ReactElement } from 'react'
 import { safeLinkUrl } from '../format'
 import { Icon } from '../icons'
+import { useLocaleDirection } from '../useI18n'
 import { useKernelState } from '../useKernelState'
 
 /**
@@ -11,10 +12,12 @@ import { useKernelState } from '../useKernelState'
 export function Snackbar(): ReactElement {
   const { open, variant, message, link, copy } = useKernelState((state) => state.snackbar)
   const href = safeLinkUrl(link?.href)
+  const dir = useLocaleDirection()
   return (
     <div
       role="status"
       aria-live="polite"
+      dir={dir}
       className={open ? 'lk-snackbar' : 'lk-sr'}
       data-variant={variant}
       data-latchkit="snackbar"

@@ -1,7 +1,7 @@
 'use client'
 import { type KeyboardEvent, type ReactElement, Suspense, useId } from 'react'
 import type { AccountTabContribution } from '../contributions'
-import { useAccount, useKernel, useT, ViewSkeleton } from './kit'
+import { useAccount, useKernel, useLocaleDirection, useT, ViewSkeleton } from './kit'
 
 /**
  * The `accountTabs` slot as a tab list (Tokens, NFTs, Activity by default). The kernel's
@@ -10,6 +10,7 @@ import { useAccount, useKernel, useT, ViewSkeleton } from './kit'
 export function AccountTabs({ tabs }: { tabs: readonly AccountTabContribution[] }): ReactElement {
   const kernel = useKernel()
   const t = useT()
+  const dir = useLocaleDirection()
   const baseId = useId()
   const { namespace, currentTab } = useAccount()
   const selected = Math.min(Math.max(currentTab, 0), tabs.length - 1)
@@ -21,9 +22,12 @@ export function AccountTabs({ tabs }: { tabs: readonly AccountTabContribution[] 
       if (account) account.currentTab = index
     })
   }
-  // WAI-ARIA tabs: arrows move between tabs.
+  // WAI-ARIA tabs: arrows move between tabs, the way the line of text runs (under rtl,
+  // ArrowLeft is the next tab).
   const onKeyDown = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
+    const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft'
+    const step = event.key === forward ? 1 : event.key === backward ? -1 : 0
     if (!step) return
     event.preventDefault()
     const next = (selected + step + tabs.length) % tabs.length
