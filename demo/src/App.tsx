@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react'
 import { AppHeader } from './AppHeader'
+import { LanguageCard } from './LanguageCard'
 import { SignInCard } from './SignInCard'
 import { ThemeCard } from './ThemeCard'
 import { TryThis } from './TryThis'
@@ -27,6 +28,7 @@ export function App({ children }: { children?: ReactNode }): ReactElement {
         <SignInCard />
         <TryThis />
         <ThemeCard />
+        <LanguageCard />
         {children}
       </main>
     </>
