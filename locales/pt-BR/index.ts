@@ -36,12 +36,12 @@ export const ptBR: Locale = {
     'connectingExternal.failed': 'Falha na conexão',
     'connectingExternal.retry': 'Tentar novamente',
     'connectingExternal.cancel': 'Cancelar',
-    'unsupportedChain.title': 'Trocar de rede',
+    'unsupportedChain.title': 'Mudar de rede',
     'unsupportedChain.message':
-      'Este app não é compatível com a sua rede atual. Troque para uma das opções disponíveis para continuar.',
+      'Este app não é compatível com a sua rede atual. Mude para uma das opções disponíveis para continuar.',
     'unsupportedChain.disconnect': 'Desconectar',
     'networks.title': 'Escolher rede',
-    'networks.switchFailed': 'Não foi possível trocar de rede',
+    'networks.switchFailed': 'Não foi possível mudar de rede',
     'account.title': 'Conta',
     'account.copy': 'Copiar endereço',
     'account.copied': 'Endereço copiado',
@@ -293,7 +293,7 @@ export const ptBR: Locale = {
     'swaps.declined': 'Transação recusada',
     'swaps.approveFailed': 'Falha na aprovação',
     'swaps.unavailableOn': 'Trocas não estão disponíveis em {network}.',
-    'swaps.switchTo': 'Trocar para {network}',
+    'swaps.switchTo': 'Mudar para {network}',
   },
 }
 

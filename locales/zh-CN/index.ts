@@ -259,7 +259,7 @@ export const zhCN: Locale = {
     'swaps.from': '你支付',
     'swaps.to': '你收到',
     'swaps.pickToken': '选择代币',
-    'swaps.switch': '交换代币',
+    'swaps.switch': '互换代币',
     'swaps.max': '最大',
     'swaps.balance': '余额：{balance}',
     'swaps.search': '搜索名称或地址',
