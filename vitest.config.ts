@@ -155,6 +155,20 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // examples/nextjs built with `next build`, served by `next start`, in Chromium.
+          name: 'nextjs',
+          environment: 'node',
+          include: ['test/nextjs/**/*.test.ts'],
+          // Child processes, not threads: anvil and next start die with their spawner.
+          pool: 'forks',
+          testTimeout: 90_000,
+          // beforeAll runs next build (a minute or two on 2 cores; more when it must build dist/ first).
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 })

@@ -1,0 +1,7 @@
+import type { NextConfig } from 'next'
+
+const config: NextConfig = {
+  reactStrictMode: true,
+}
+
+export default config
