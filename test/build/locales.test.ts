@@ -1,4 +1,6 @@
 /// <reference types="vite/client" />
+import { readdirSync, readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import type { Locale } from 'latchkit'
 import { describe, expect, it } from 'vitest'
 import { englishObjects, englishStrings } from './englishStrings'
@@ -46,6 +48,21 @@ describe('locales', () => {
     ])
       expect(sources).toContain(expected)
     expect(englishStrings['error.USER_REJECTED']).toBe('User rejected the request')
+  })
+
+  it('gathers every strings object the code declares, whatever its file is called', () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url))
+    const declared = ['src/react', 'plugins'].flatMap((folder) =>
+      readdirSync(`${root}${folder}`, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file))
+        .flatMap((file) =>
+          [
+            ...readFileSync(`${root}${folder}/${file}`, 'utf8').matchAll(/^export const (\w+Strings)\b/gm),
+          ].map((match) => `${folder}/${file}: ${match[1]}`),
+        ),
+    )
+    expect(declared.length).toBeGreaterThan(10)
+    expect(englishObjects.map((o) => o.source).sort()).toEqual(declared.sort())
   })
 
   it('ships at least de, es, fr, ja, zh-CN, pt-BR, ko and ar, each in the folder named by its tag', () => {
