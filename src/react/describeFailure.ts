@@ -13,7 +13,7 @@ const REASON_MAX_LENGTH = 120
  * locale's `error.<code>` string (English when the locale has none).
  *
  * @example
- * describeFailure(error, t('networks.switchFailed'), t) // 'Chain mismatch', 'Kette stimmt nicht überein' in de
+ * describeFailure(error, t('networks.switchFailed'), t) // 'Chain mismatch', 'Chain stimmt nicht überein' in de
  */
 export function describeFailure(
   error: unknown,
