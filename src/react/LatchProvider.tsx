@@ -2,7 +2,6 @@
 import { type Kernel, reconnect } from 'latchkit'
 import { type ReactElement, type ReactNode, useEffect } from 'react'
 import { KernelContext } from './context'
-import { errorStrings } from './errorStrings'
 import { preloadModal } from './modal/loadShell'
 import { Modal } from './modal/Modal'
 import { coreStrings } from './strings'
@@ -17,7 +16,6 @@ function installCore(kernel: Kernel): void {
   if (!withStrings.has(kernel)) {
     withStrings.add(kernel)
     kernel.i18n.register(coreStrings)
-    kernel.i18n.register(errorStrings)
   }
   registerCoreViews(kernel)
 }

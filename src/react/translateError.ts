@@ -19,7 +19,7 @@ export function translateError(error: LatchError, t: Translate): string {
   const values = readPlaceholders(english, error.shortMessage)
   if (!values) return error.shortMessage
   const translated = t(key, values)
-  // An i18n the error strings were never registered with answers the key itself.
+  // A locale without the key: the English message the error carries.
   return translated === key ? error.shortMessage : translated
 }
 

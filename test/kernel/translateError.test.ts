@@ -5,11 +5,8 @@ import { createI18n } from '../../src/kernel/i18n'
 import { describeFailure } from '../../src/react/describeFailure'
 import { errorStrings } from '../../src/react/errorStrings'
 
-function germanT() {
-  const i18n = createI18n(de)
-  i18n.register(errorStrings)
-  return i18n.t
-}
+// No defaults registered: the errors carry their English messages.
+const germanT = () => createI18n(de).t
 
 describe('error messages in the chosen language', () => {
   it('describeFailure shows a kernel error in the locale, by its code', () => {
@@ -31,8 +28,8 @@ describe('error messages in the chosen language', () => {
   it("keeps a plugin's own words under a kernel code, and English where the locale has no string", () => {
     const own = new LatchError('Only mainnet is supported here', { code: 'UNSUPPORTED_CHAIN' })
     expect(describeFailure(own, 'fallback', germanT())).toBe('Only mainnet is supported here')
-    const i18n = createI18n({ tag: 'xx', direction: 'ltr', strings: {} })
-    i18n.register(errorStrings)
-    expect(describeFailure(new HttpError(500), 'fallback', i18n.t)).toBe('HTTP status code: 500')
+    const other = createI18n({ tag: 'xx', direction: 'ltr', strings: {} })
+    expect(describeFailure(new HttpError(500), 'fallback', other.t)).toBe('HTTP status code: 500')
+    expect(errorStrings['error.HTTP_STATUS']).toBe('HTTP status code: {status}')
   })
 })
