@@ -15,28 +15,18 @@ export interface Locale {
 /** What `locale` options accept: a Locale, or (the older form) English strings to override by key. */
 export type LocaleInput = Locale | Record<string, string>
 
-/** The language every string is written in before a locale replaces it. */
-export const englishLocale: Locale = { tag: 'en', direction: 'ltr', strings: {} }
-
 /**
- * True for a Locale, false for a plain record of string overrides.
- *
- * @example
- * isLocale({ tag: 'de', direction: 'ltr', strings: {} }) // true
- * isLocale({ 'button.connect': 'Verbinden' }) // false
- */
-export function isLocale(input: LocaleInput): input is Locale {
-  const strings = (input as { strings?: unknown }).strings
-  return typeof input.tag === 'string' && typeof strings === 'object' && strings !== null
-}
-
-/**
- * Reads either form as a Locale: a plain record is English with those strings replaced.
+ * Reads either form as a Locale: a plain record is English (tag 'en', left to right) with
+ * those strings replaced.
  *
  * @example
  * toLocale({ 'button.connect': 'Connect' }) // { tag: 'en', direction: 'ltr', strings: { 'button.connect': 'Connect' } }
+ * toLocale(de) // a copy of de
  */
 export function toLocale(input: LocaleInput = {}): Locale {
-  if (isLocale(input)) return { tag: input.tag, direction: input.direction, strings: { ...input.strings } }
-  return { ...englishLocale, strings: { ...input } }
+  const { tag, direction, strings } = input as Partial<Locale>
+  // A Locale has a tag and a strings object; a record of strings has string values only.
+  if (typeof tag === 'string' && typeof strings === 'object' && strings !== null)
+    return { tag, direction: direction ?? 'ltr', strings: { ...strings } }
+  return { tag: 'en', direction: 'ltr', strings: { ...(input as Record<string, string>) } }
 }

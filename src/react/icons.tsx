@@ -13,10 +13,6 @@ const paths = {
   chevron: 'M9 6l6 6-6 6',
 } as const
 
-// Icons that point along the line of text: under a right-to-left language they point the
-// other way (the stylesheet mirrors them).
-const directional = new Set<string>(['back', 'chevron'])
-
 export type IconName = keyof typeof paths
 
 /**
@@ -48,7 +44,9 @@ export function Icon({
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
-      className={name && directional.has(name) ? 'lk-directional' : undefined}
+      // Icons that point along the line of text point the other way under a right-to-left
+      // language (the stylesheet mirrors them).
+      className={name === 'back' || name === 'chevron' ? 'lk-directional' : undefined}
     >
       <path d={path ?? (name ? paths[name] : '')} />
     </svg>
