@@ -165,8 +165,9 @@ export default defineConfig({
           // Child processes, not threads: anvil and next start die with their spawner.
           pool: 'forks',
           testTimeout: 90_000,
-          // beforeAll runs next build (a minute or two on 2 cores; more when it must build dist/ first).
-          hookTimeout: 600_000,
+          // beforeAll runs next build (under a minute on 2 cores), and npm run build first when
+          // dist/ holds no build (3 to 7 minutes with it on a busy 2-core machine).
+          hookTimeout: 900_000,
         },
       },
     ],

@@ -32,7 +32,7 @@ beforeAll(async () => {
   anvil = chain
   devWallet = bundle
   app = await startExample({ LATCHKIT_RPC_URL: chain.rpcUrl, LATCHKIT_CHAIN_ID: String(CHAIN_ID) })
-}, 600_000)
+}, 900_000)
 
 afterAll(async () => {
   await app?.stop()
