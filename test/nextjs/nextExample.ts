@@ -4,7 +4,7 @@
  * package is built first when dist/ holds no build.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
@@ -17,14 +17,36 @@ export const exampleDir = join(repoRoot, 'examples/nextjs')
 const nextBin = join(repoRoot, 'node_modules/next/dist/bin/next')
 const quietEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
+/** What the package is built from: a file here newer than the build means the build is stale. */
+const packageSources = [
+  'src',
+  'adapters',
+  'plugins',
+  'locales',
+  'entries.mjs',
+  'tsup.config.ts',
+  'package.json',
+]
+
+/** The newest modification time under `path` (a file or a folder), in ms. */
+function newestChange(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))))
+}
+
 /**
- * Runs `npm run build` when dist/ holds no build (types included). A build that is there is
- * used as it is: rebuild after changing the package (`npm run build`, minutes on 2 cores).
+ * Runs `npm run build` when dist/ holds no build (types included) or one older than the
+ * package's sources, so the example never runs yesterday's code.
  *
  * @example await ensurePackageBuilt()
  */
 export async function ensurePackageBuilt(): Promise<void> {
-  if (existsSync(join(repoRoot, 'dist/react/index.d.ts'))) return
+  const marker = join(repoRoot, 'dist/react/index.d.ts')
+  const built = existsSync(marker) ? statSync(marker).mtimeMs : 0
+  const changed = Math.max(...packageSources.map((path) => newestChange(join(repoRoot, path))))
+  if (built > changed) return
   // The declaration bundle needs more than Node's default heap.
   await run('npm', ['run', 'build'], {
     cwd: repoRoot,
