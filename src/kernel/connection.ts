@@ -88,7 +88,6 @@ export function applyAccounts(kernel: Kernel, namespace: ChainNamespace, account
       : undefined
   })
   const { address, caipAddress } = kernel.getState().accounts[namespace] ?? {}
-  rememberConnectedAccount(kernel, namespace)
   kernel.bus.emit('account:changed', { namespace, address, caipAddress })
 }
 
@@ -115,7 +114,6 @@ export function applyChain(kernel: Kernel, namespace: ChainNamespace, chainId: n
     }
   })
   if (supported) kernel.storage.set('lastUsedChain', network.caipNetworkId)
-  rememberConnectedAccount(kernel, namespace)
   kernel.bus.emit('network:changed', { namespace, caipNetworkId: network.caipNetworkId, supported })
   evaluateUnsupportedChain(kernel, namespace)
 }
@@ -153,7 +151,6 @@ export function applyConnection(kernel: Kernel, connector: Connector, result: Co
   applyChain(kernel, namespace, result.chainId)
   applyAccounts(kernel, namespace, result.accounts)
   setNamespaceStatus(kernel, namespace, 'connected')
-  rememberConnectedAccount(kernel, namespace)
   const connected = new Set(kernel.storage.get('connectedNamespaces') ?? [])
   connected.add(namespace)
   kernel.storage.set('connectedNamespaces', [...connected])
@@ -224,47 +221,20 @@ export function clearNamespace(kernel: Kernel, namespace: ChainNamespace): void 
   const ids = { ...kernel.storage.get('connectedConnectorIds') }
   delete ids[namespace]
   kernel.storage.set('connectedConnectorIds', ids)
-  forgetConnectedAccount(kernel, namespace)
   kernel.bus.emit('account:changed', { namespace, address: undefined, caipAddress: undefined })
   kernel.bus.emit('disconnect', { namespace, connectorId })
   if (kernel.router.current()?.view === 'UnsupportedChain') kernel.router.close()
 }
 
 /**
- * Stores the connected account of a namespace (address, network, connector) for the first
- * paint of the next visit; nothing while it is not connected.
- */
-export function rememberConnectedAccount(kernel: Kernel, namespace: ChainNamespace): void {
-  const state = kernel.getState()
-  const account = state.accounts[namespace]
-  const caipNetworkId = state.networks[namespace]?.caipNetwork?.caipNetworkId
-  const connectorId = state.connectorIds[namespace]
-  if (account?.status !== 'connected' || !account.address || !caipNetworkId || !connectorId) return
-  kernel.storage.set('connectedAccounts', {
-    ...kernel.storage.get('connectedAccounts'),
-    [namespace]: { address: account.address, caipNetworkId, connectorId },
-  })
-}
-
-/** Removes a namespace's remembered account: the next first paint shows 'Connect' there. */
-export function forgetConnectedAccount(kernel: Kernel, namespace: ChainNamespace): void {
-  const remembered = kernel.storage.get('connectedAccounts')
-  if (!remembered || !(namespace in remembered)) return
-  const rest = { ...remembered }
-  delete rest[namespace]
-  if (Object.keys(rest).length === 0) kernel.storage.remove('connectedAccounts')
-  else kernel.storage.set('connectedAccounts', rest)
-}
-
-/**
- * A silent reconnect that did not confirm the account shown from the initial state: the
- * namespace goes back to disconnected (the page shows 'Connect') and forgets it.
+ * A silent reconnect that did not confirm the account the page showed while it ran (one a
+ * server rendered, see restoreInitialState): the namespace goes back to disconnected and
+ * the page shows 'Connect'.
  */
 export function dropUnconfirmedAccount(kernel: Kernel, namespace: ChainNamespace): void {
   const shown = kernel.getState().accounts[namespace]
   // Connected meanwhile (the visitor chose a wallet by hand): nothing to undo.
   if (shown?.status === 'connected') return
-  forgetConnectedAccount(kernel, namespace)
   if (!shown?.address) {
     setNamespaceStatus(kernel, namespace, 'disconnected')
     return

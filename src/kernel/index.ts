@@ -75,8 +75,8 @@ export {
   ValidationError,
 } from './errors'
 export { formatUnits } from './formatUnits'
-export type { CookieToInitialStateOptions, InitialState } from './initialState'
-export { cookieToInitialState } from './initialState'
+export type { ConnectedAccount, CookieToInitialStateOptions, InitialState } from './initialState'
+export { cookieToInitialState, restoreInitialState } from './initialState'
 // Creating a kernel and its plugins
 export { createKernel } from './kernel'
 export type {
@@ -114,7 +114,7 @@ export {
 } from './services'
 export type { KernelSlots, SlotItem, SlotItemOf, SlotName, Slots } from './slots'
 export type { Snackbar, SnackbarOptions } from './snackbar'
-export type { ConnectedAccount, StorageBackend } from './storage'
+export type { StorageBackend } from './storage'
 export type {
   KernelState,
   KernelStore,

@@ -1,26 +1,53 @@
 /**
- * The state a kernel starts from when a server rendered the page: the returning visitor's
- * accounts, read from the request's cookies, so the server HTML and the browser's first
- * render both show the account (status 'reconnecting') until the silent reconnect confirms
- * it or clears it.
+ * Server rendering with the visitor's account from the first paint. The server reads what
+ * the widget remembered from the request's cookies (cookieToInitialState); the kernel on
+ * both sides starts from it (restoreInitialState), so the server HTML and the browser's
+ * first render show the account (status 'reconnecting') until the silent reconnect
+ * confirms it or clears it. An app that renders only in the browser imports neither and
+ * pays nothing for them.
  */
 import * as z from 'zod/mini'
 import { isCaipNetworkId } from './caip'
 import { parseCookieHeader } from './cookieStorage'
-import type { ConnectedAccount } from './storage'
-import { connectedAccountsSchema, storageKeys } from './storage'
+import type { Plugin } from './kernelTypes'
+import { defineStorageKey } from './storage'
 import { type KernelState, overallStatus } from './store'
 import type { CaipAddress, CaipNetworkId, ChainNamespace, Network } from './types'
 
-/** What seeding reads of the kernel's options (kept structural: the options' module imports this one). */
-interface SeedingOptions {
-  networks: readonly Network[]
-  adapters: readonly { namespace: ChainNamespace; isAddress?(address: string): boolean }[]
-}
+/**
+ * What the first paint of a returning visitor needs, per namespace: the account, its
+ * network and the connector to confirm it with. Bounded and plain so it fits in a cookie
+ * and says nothing a page could render as markup.
+ */
+const connectedAccountSchema = z.object({
+  address: z.string().check(z.regex(/^[0-9A-Za-z]{1,128}$/, 'must be an address (letters and digits)')),
+  caipNetworkId: z.custom<CaipNetworkId>((value) => isCaipNetworkId(value)),
+  connectorId: z.string().check(z.minLength(1), z.maxLength(200)),
+})
+
+/** The last connected account of one namespace, as remembered for the first paint. */
+export type ConnectedAccount = z.output<typeof connectedAccountSchema>
+
+/** At most this many namespaces are remembered (no configuration has more families). */
+const CONNECTED_ACCOUNTS_LIMIT = 8
+
+/** Namespace -> last connected account: what the server reads from a cookie to render it. */
+export const connectedAccountsSchema = z
+  .record(z.string().check(z.regex(/^[-a-z0-9]{3,8}$/)), connectedAccountSchema)
+  .check(
+    z.refine((value) => Object.keys(value).length <= CONNECTED_ACCOUNTS_LIMIT, 'too many namespaces'),
+    z.refine(
+      (value) => Object.entries(value).every(([ns, account]) => account.caipNetworkId.startsWith(`${ns}:`)),
+      'each network must belong to its namespace',
+    ),
+  )
+
+/** Where the browser keeps them: with `cookieStorage`, a cookie the server reads. */
+export const connectedAccountsKey = defineStorageKey('connectedAccounts', connectedAccountsSchema)
 
 /**
- * What `createKernel({ initialState })` takes: plain data, so a server component can hand
- * it to a client one. Build it with {@link cookieToInitialState}.
+ * What `restoreInitialState` takes: plain data, so a server component can hand it to a
+ * client one. Build it with {@link cookieToInitialState}.
  */
 export interface InitialState {
   /** Namespace -> the account shown from the first paint, until reconnect confirms it. */
@@ -29,7 +56,7 @@ export interface InitialState {
   lastUsedChain?: CaipNetworkId
 }
 
-export const initialStateSchema = z.object({
+const initialStateSchema = z.object({
   accounts: connectedAccountsSchema,
   lastUsedChain: z.optional(z.custom<CaipNetworkId>((value) => isCaipNetworkId(value))),
 })
@@ -68,9 +95,9 @@ export function cookieToInitialState(
   const cookies = parseCookieHeader(cookieHeader)
   const accounts = z.safeParse(
     connectedAccountsSchema,
-    readJson(cookies.get(`${prefix}:${storageKeys.connectedAccounts.name}`)),
+    readJson(cookies.get(`${prefix}:${connectedAccountsKey.name}`)),
   )
-  const lastUsed = readJson(cookies.get(`${prefix}:${storageKeys.lastUsedChain.name}`))
+  const lastUsed = readJson(cookies.get(`${prefix}:lastUsedChain`))
   return {
     accounts: accounts.success ? accounts.data : {},
     ...(isCaipNetworkId(lastUsed) ? { lastUsedChain: lastUsed } : {}),
@@ -78,25 +105,76 @@ export function cookieToInitialState(
 }
 
 /**
- * The valid part of an `initialState` option: `undefined` when it is absent or not an
- * initial state at all (then the kernel starts as without it).
+ * The kernel side of server rendering, as a plugin: the kernel starts from `initialState`
+ * (the same value on the server and in the browser, so hydration matches), showing each
+ * account with status 'reconnecting' until the silent reconnect confirms or clears it, and
+ * from then on it keeps the connected accounts where `cookieToInitialState` reads them on
+ * the next request. Pair it with `storage: cookieStorage`. An invalid `initialState` is
+ * ignored with a warning; the accounts are still kept for the next request.
+ *
+ * @example
+ * const kernel = createKernel({
+ *   networks, adapters: [evmAdapter()], storage: cookieStorage,
+ *   plugins: [restoreInitialState(initialState)],
+ * })
  */
-export function validInitialState(value: unknown): InitialState | undefined {
-  const parsed = z.safeParse(initialStateSchema, value)
-  return parsed.success ? parsed.data : undefined
+export function restoreInitialState(initialState: InitialState | undefined): Plugin {
+  return {
+    id: 'initial-state',
+    setup({ kernel, store, storage, options, logger }) {
+      const parsed = z.safeParse(initialStateSchema, initialState)
+      if (initialState !== undefined && !parsed.success) logger.warn('ignored an invalid initial state')
+      if (parsed.success) store.setState((draft) => seedInitialAccounts(draft, options, parsed.data))
+      return kernel.subscribe((state, previous) => {
+        for (const namespace of Object.keys(state.accounts)) {
+          const account = state.accounts[namespace]
+          const before = previous.accounts[namespace]
+          const caipNetworkId = state.networks[namespace]?.caipNetwork?.caipNetworkId
+          const connectorId = state.connectorIds[namespace]
+          if (account?.status === 'connected' && account.address && caipNetworkId && connectorId) {
+            const unchanged =
+              before?.status === 'connected' &&
+              before.address === account.address &&
+              previous.networks[namespace]?.caipNetwork?.caipNetworkId === caipNetworkId &&
+              previous.connectorIds[namespace] === connectorId
+            if (!unchanged) {
+              storage.set(connectedAccountsKey, {
+                ...storage.get(connectedAccountsKey),
+                [namespace]: { address: account.address, caipNetworkId, connectorId },
+              })
+            }
+          } else if (account?.status === 'disconnected' && before?.status !== 'disconnected') {
+            const { [namespace]: _gone, ...rest } = storage.get(connectedAccountsKey) ?? {}
+            if (Object.keys(rest).length === 0) storage.remove(connectedAccountsKey)
+            else storage.set(connectedAccountsKey, rest)
+          }
+        }
+      })
+    },
+  }
+}
+
+/** What seeding reads of the kernel's options. */
+interface SeedingOptions {
+  networks: readonly Network[]
+  adapters: readonly { namespace: ChainNamespace; isAddress?(address: string): boolean }[]
 }
 
 /**
- * Writes the initial state's accounts into a kernel's starting state: each on its network,
- * with status 'reconnecting', and the first of them active unless the last used network's
- * namespace has one. An account on a network the app does not list, in a namespace it does
- * not have, or that its adapter calls no address, is left out (that namespace shows 'Connect').
+ * Writes the initial state into a kernel's state: the last used network, and each account
+ * on its network with its connector and status 'reconnecting'; the first of them active
+ * unless the last used network's namespace has one. An account on a network the app does
+ * not list, in a namespace it does not have, or that its adapter calls no address, is left
+ * out (that namespace shows 'Connect').
  */
-export function seedInitialAccounts(
-  state: KernelState,
-  options: SeedingOptions,
-  initial: InitialState,
-): void {
+function seedInitialAccounts(state: KernelState, options: SeedingOptions, initial: InitialState): void {
+  // Storage is not what decides the first render: on the server it is empty.
+  const lastUsed = options.networks.find((n) => n.caipNetworkId === initial.lastUsedChain)
+  const lastUsedState = lastUsed && state.networks[lastUsed.chainNamespace]
+  if (lastUsed && lastUsedState) {
+    lastUsedState.caipNetwork = lastUsed
+    state.activeNamespace = lastUsed.chainNamespace
+  }
   const seeded: ChainNamespace[] = []
   for (const [namespace, remembered] of Object.entries(initial.accounts)) {
     const account = state.accounts[namespace]
@@ -109,6 +187,8 @@ export function seedInitialAccounts(
     account.caipAddress = `${network.caipNetworkId}:${remembered.address}` as CaipAddress
     account.status = 'reconnecting'
     networkState.caipNetwork = network
+    // The connector the silent reconnect asks first.
+    state.connectorIds[namespace] = remembered.connectorId
     seeded.push(namespace)
   }
   const first = seeded[0]

@@ -4,7 +4,6 @@ import { createBus } from './bus'
 import { createFailureGate } from './cache'
 import { ConfigError, LatchError } from './errors'
 import { createI18n } from './i18n'
-import { seedInitialAccounts, validInitialState } from './initialState'
 import type {
   ChainAdapter,
   ConnectorRegistry,
@@ -90,18 +89,14 @@ function createSlice<S>(store: KernelStore, id: string, initial: () => S): Plugi
   }
 }
 
-function initialState(options: ResolvedOptions, storage: Storage, logger: Logger): KernelState {
-  // With an initial state (a server rendered the page), storage is not read for what the
-  // first render shows: on the server it is empty, and both renders must agree.
-  const initial = validInitialState(options.initialState)
-  if (options.initialState !== undefined && !initial) logger.warn('ignored an invalid initialState option')
+function initialState(options: ResolvedOptions, storage: Storage): KernelState {
   const namespaces = [
     ...new Set([
       ...options.networks.map((n) => n.chainNamespace),
       ...options.adapters.map((a) => a.namespace),
     ]),
   ]
-  const lastUsed = initial ? initial.lastUsedChain : storage.get('lastUsedChain')
+  const lastUsed = storage.get('lastUsedChain')
   const lastUsedNetwork = options.networks.find((n) => n.caipNetworkId === lastUsed)
   const defaultNetwork = options.networks.find((n) => n.caipNetworkId === options.defaultNetwork) as Network
   const preferred = { ...defaultPreferredAccountTypes, ...storage.get('preferredAccountTypes') }
@@ -127,7 +122,6 @@ function initialState(options: ResolvedOptions, storage: Storage, logger: Logger
     state.networks[namespace] = initialNetworkState(requested, active, smartAccountEnabledNetworks)
     state.connectorIds[namespace] = undefined
   }
-  if (initial) seedInitialAccounts(state, options, initial)
   return state
 }
 
@@ -153,7 +147,7 @@ export function createKernel(options: KernelOptions): Kernel {
     logger: logger.child('storage'),
   })
   const bus = createBus((error, type) => logger.error(`a "${type}" handler threw`, error))
-  const store = createKernelStore(initialState(resolved, storage, logger))
+  const store = createKernelStore(initialState(resolved, storage))
   const views = createViewRegistry()
   const router = createRouter(store, bus)
   const slots = createSlots(resolved.order)

@@ -9,7 +9,6 @@ import type { KernelApi } from './api/apiTypes'
 import type { Bus } from './bus'
 import type { FailureGate } from './cache'
 import type { I18n } from './i18n'
-import type { InitialState } from './initialState'
 import type { LocaleInput } from './locale'
 import type { Logger } from './logger'
 import type { Registry } from './registry'
@@ -269,13 +268,6 @@ export interface KernelOptions {
   order?: Record<string, string[]>
   /** A localStorage-like backend (`cookieStorage` for server rendering); `null` keeps everything in memory. */
   storage?: StorageBackend | null
-  /**
-   * The state to start from, for a page a server rendered: `cookieToInitialState(cookieHeader)`.
-   * Its accounts show from the first render with status 'reconnecting' until the silent
-   * reconnect confirms or clears them; server and browser must pass the same value. An
-   * invalid one is ignored (with a warning).
-   */
-  initialState?: InitialState
   logger?: { level?: 'debug' | 'info' | 'warn' | 'error' | 'silent'; sink?: (line: string) => void }
   /**
    * The language: a Locale (an entry such as `latchkit/locales/de`: its tag for Intl, its

@@ -57,8 +57,6 @@ export const kernelOptionsSchema = z.object({
   ),
   order: z.optional(z.record(z.string(), z.array(z.string()))),
   storage: z.optional(z.nullable(storageBackendSchema)),
-  // Checked by the kernel, which ignores an invalid one: it comes from a cookie.
-  initialState: z.optional(z.unknown()),
   logger: z.optional(
     z.object({
       level: z.optional(z.enum(['debug', 'info', 'warn', 'error', 'silent'])),

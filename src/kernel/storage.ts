@@ -42,34 +42,6 @@ const recentWalletSchema = z.object({
   chain: z.string(),
 })
 
-/**
- * What the first paint of a returning visitor needs, per namespace: the account, its
- * network and the connector to confirm it with. Bounded and plain so it fits in a cookie
- * and says nothing a page could render as markup.
- */
-const connectedAccountSchema = z.object({
-  address: z.string().check(z.regex(/^[0-9A-Za-z]{1,128}$/, 'must be an address (letters and digits)')),
-  caipNetworkId: z.custom<CaipNetworkId>((value) => isCaipNetworkId(value)),
-  connectorId: z.string().check(z.minLength(1), z.maxLength(200)),
-})
-
-/** The last connected account of one namespace, as remembered for the first paint. */
-export type ConnectedAccount = z.output<typeof connectedAccountSchema>
-
-/** At most this many namespaces are remembered (no configuration has more families). */
-const CONNECTED_ACCOUNTS_LIMIT = 8
-
-/** Namespace -> last connected account: what the server reads from a cookie to render it. */
-export const connectedAccountsSchema = z
-  .record(z.string().check(z.regex(/^[-a-z0-9]{3,8}$/)), connectedAccountSchema)
-  .check(
-    z.refine((value) => Object.keys(value).length <= CONNECTED_ACCOUNTS_LIMIT, 'too many namespaces'),
-    z.refine(
-      (value) => Object.entries(value).every(([ns, account]) => account.caipNetworkId.startsWith(`${ns}:`)),
-      'each network must belong to its namespace',
-    ),
-  )
-
 /** A wallet remembered for the Connect view's "recent" group. */
 export type RecentWallet = z.output<typeof recentWalletSchema>
 
@@ -95,8 +67,6 @@ export const storageKeys = Object.freeze({
   /** Chain namespace -> connector id, for silent reconnect. */
   connectedConnectorIds: key('connectedConnectorIds', z.record(z.string(), z.string())),
   connectedNamespaces: key('connectedNamespaces', z.array(z.string())),
-  /** Namespace -> the last connected account, for a first paint that shows it (SSR). */
-  connectedAccounts: key('connectedAccounts', connectedAccountsSchema),
 })
 
 export type StorageKeyName = keyof typeof storageKeys

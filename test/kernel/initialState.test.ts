@@ -6,6 +6,7 @@ import {
   disconnect,
   type InitialState,
   reconnect,
+  restoreInitialState,
 } from 'latchkit'
 import { describe, expect, it } from 'vitest'
 import { base, ethereum, fakeWallet } from './helpers'
@@ -30,7 +31,12 @@ function cookieJar() {
 
 /** A connected visit in the browser; returns the Cookie header its next request sends. */
 async function connectedVisit(jar: ReturnType<typeof cookieJar>, chainId = 8453) {
-  const kernel = createKernel({ networks: [ethereum, base], storage: createCookieBackend({ document: jar }) })
+  // A first visit: no cookie yet, so no initial state, but the plugin keeps the account.
+  const kernel = createKernel({
+    networks: [ethereum, base],
+    storage: createCookieBackend({ document: jar }),
+    plugins: [restoreInitialState(undefined)],
+  })
   const wallet = fakeWallet()
   wallet.chainId = chainId
   kernel.connectors.register(wallet)
@@ -73,7 +79,7 @@ describe('cookieToInitialState', () => {
   })
 })
 
-describe('createKernel({ initialState })', () => {
+describe('restoreInitialState(initialState)', () => {
   const initialState: InitialState = {
     accounts: { eip155: { address: ADDRESS, caipNetworkId: 'eip155:8453', connectorId: 'fake' } },
     lastUsedChain: 'eip155:8453',
@@ -83,11 +89,15 @@ describe('createKernel({ initialState })', () => {
     // The server has no cookies to read; the browser has a different last chain stored.
     const jar = cookieJar()
     jar.cookie = `latchkit%3AlastUsedChain=${encoded('eip155:1')}`
-    const server = createKernel({ networks: [ethereum, base], storage: createCookieBackend(), initialState })
+    const server = createKernel({
+      networks: [ethereum, base],
+      storage: createCookieBackend(),
+      plugins: [restoreInitialState(initialState)],
+    })
     const client = createKernel({
       networks: [ethereum, base],
       storage: createCookieBackend({ document: jar }),
-      initialState,
+      plugins: [restoreInitialState(initialState)],
     })
     for (const kernel of [server, client]) {
       const state = kernel.getState()
@@ -107,18 +117,18 @@ describe('createKernel({ initialState })', () => {
     const elsewhere = createKernel({
       networks: [ethereum],
       storage: null,
-      initialState,
+      plugins: [restoreInitialState(initialState)],
     })
     expect(elsewhere.getState().status).toBe('disconnected')
     expect(elsewhere.getState().accounts.eip155?.address).toBeUndefined()
     const invalid = createKernel({
       networks: [ethereum, base],
       storage: null,
-      initialState: { accounts: 'nope' } as unknown as InitialState,
+      plugins: [restoreInitialState({ accounts: 'nope' } as unknown as InitialState)],
       logger: { level: 'warn', sink: (line) => void warnings.push(line) },
     })
     expect(invalid.getState().status).toBe('disconnected')
-    expect(warnings.join('\n')).toContain('ignored an invalid initialState option')
+    expect(warnings.join('\n')).toContain('ignored an invalid initial state')
   })
 
   it('the silent reconnect confirms the account shown', async () => {
@@ -127,7 +137,7 @@ describe('createKernel({ initialState })', () => {
     const kernel = createKernel({
       networks: [ethereum, base],
       storage: createCookieBackend({ document: jar }),
-      initialState: cookieToInitialState(header),
+      plugins: [restoreInitialState(cookieToInitialState(header))],
     })
     kernel.connectors.register(wallet)
     expect(await reconnect(kernel)).toEqual(['eip155'])
@@ -141,7 +151,7 @@ describe('createKernel({ initialState })', () => {
     const kernel = createKernel({
       networks: [ethereum, base],
       storage: createCookieBackend({ document: jar }),
-      initialState: cookieToInitialState(header),
+      plugins: [restoreInitialState(cookieToInitialState(header))],
     })
     kernel.connectors.register(wallet)
     expect(await reconnect(kernel, { waitMs: 10 })).toEqual([])
@@ -151,10 +161,25 @@ describe('createKernel({ initialState })', () => {
   })
 
   it('clears the account shown when the wallet is gone from the page', async () => {
-    const kernel = createKernel({ networks: [ethereum, base], storage: null, initialState })
+    const kernel = createKernel({
+      networks: [ethereum, base],
+      storage: null,
+      plugins: [restoreInitialState(initialState)],
+    })
     expect(await reconnect(kernel, { waitMs: 10 })).toEqual([])
     expect(kernel.getState().status).toBe('disconnected')
     expect(kernel.getState().accounts.eip155?.address).toBeUndefined()
+  })
+
+  it('without the plugin nothing is remembered for a server to read', async () => {
+    const jar = cookieJar()
+    const kernel = createKernel({
+      networks: [ethereum, base],
+      storage: createCookieBackend({ document: jar }),
+    })
+    kernel.connectors.register(fakeWallet())
+    await connect(kernel, { connectorId: 'fake' })
+    expect(cookieToInitialState(jar.cookie).accounts).toEqual({})
   })
 
   it('a disconnect forgets the remembered account', async () => {
@@ -162,6 +187,7 @@ describe('createKernel({ initialState })', () => {
     const kernel = createKernel({
       networks: [ethereum, base],
       storage: createCookieBackend({ document: jar }),
+      plugins: [restoreInitialState(undefined)],
     })
     kernel.connectors.register(fakeWallet())
     await connect(kernel, { connectorId: 'fake' })

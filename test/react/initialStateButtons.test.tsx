@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react'
-import type { InitialState } from 'latchkit'
+import { type InitialState, restoreInitialState } from 'latchkit'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { describe, expect, it } from 'vitest'
 import { ADDRESS, base, fakeConnector, makeKernel } from './fixtures'
@@ -11,7 +11,7 @@ const shortAddress = '0x12...345678'
 
 describe('the buttons with an initial state, in the browser', () => {
   it('show the account while it reconnects, then the confirmed account with the wallet there', async () => {
-    const kernel = makeKernel({ initialState })
+    const kernel = makeKernel({ plugins: [restoreInitialState(initialState)] })
     kernel.connectors.register(
       fakeConnector({
         async getAuthorized() {
@@ -33,7 +33,7 @@ describe('the buttons with an initial state, in the browser', () => {
   })
 
   it('show Connect once the reconnect finds no wallet', async () => {
-    const kernel = makeKernel({ initialState })
+    const kernel = makeKernel({ plugins: [restoreInitialState(initialState)] })
     render(
       <LatchProvider kernel={kernel}>
         <ConnectButton />

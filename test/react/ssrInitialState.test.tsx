@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { cookieToInitialState, createKernel, type Network } from 'latchkit'
+import { cookieToInitialState, createKernel, type Network, restoreInitialState } from 'latchkit'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
@@ -18,7 +18,10 @@ const cookie = `latchkit%3AconnectedAccounts=${encodeURIComponent(
 )}`
 
 function renderFor(cookieHeader: string | undefined): string {
-  const kernel = createKernel({ networks: [base], initialState: cookieToInitialState(cookieHeader) })
+  const kernel = createKernel({
+    networks: [base],
+    plugins: [restoreInitialState(cookieToInitialState(cookieHeader))],
+  })
   return renderToString(
     <LatchProvider kernel={kernel}>
       <ConnectButton />

@@ -1,5 +1,5 @@
 'use client'
-import { cookieStorage, createKernel, type InitialState } from 'latchkit'
+import { cookieStorage, createKernel, type InitialState, restoreInitialState } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { localChain } from 'latchkit/networks'
 import { LatchProvider } from 'latchkit/react'
@@ -24,7 +24,8 @@ export function Providers({ children, initialState, chain }: ProvidersProps) {
       networks: [localChain(chain.id, chain.rpcUrl)],
       adapters: [evmAdapter()],
       storage: cookieStorage,
-      initialState,
+      // Starts from what the server read, and keeps the account in the cookie for the next request.
+      plugins: [restoreInitialState(initialState)],
     }),
   )
   return <LatchProvider kernel={kernel}>{children}</LatchProvider>

@@ -1,5 +1,4 @@
 import { applyConnection, dropUnconfirmedAccount, setNamespaceStatus } from '../connection'
-import { validInitialState } from '../initialState'
 import type { Kernel } from '../kernelTypes'
 import type { ChainNamespace } from '../types'
 import { refreshBalance } from './refreshBalance'
@@ -21,10 +20,9 @@ export interface ReconnectParameters {
 export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}): Promise<ChainNamespace[]> {
   const waitMs = params.waitMs ?? 1000
   const connectorIds = kernel.storage.get('connectedConnectorIds') ?? {}
-  const remembered = kernel.storage.get('connectedAccounts') ?? {}
-  // The accounts shown from `initialState` (status 'reconnecting'): confirmed or cleared here.
-  const shown = validInitialState(kernel.options.initialState)?.accounts ?? {}
   const state = kernel.getState()
+  // Accounts the page shows while this runs (a server rendered them, see restoreInitialState):
+  // confirmed here, or cleared.
   const shownNamespaces = Object.keys(state.accounts).filter(
     (ns) => state.accounts[ns]?.status === 'reconnecting' && state.accounts[ns]?.address,
   )
@@ -34,18 +32,13 @@ export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}
     ...new Set([
       ...(kernel.storage.get('connectedNamespaces') ?? []),
       ...Object.keys(connectorIds),
-      ...Object.keys(remembered),
       ...shownNamespaces,
     ]),
   ].filter((ns) => kernel.getState().accounts[ns])
   const restored: ChainNamespace[] = []
   await Promise.all(
     namespaces.map(async (namespace) => {
-      const recentIds = [
-        connectorIds[namespace],
-        remembered[namespace]?.connectorId,
-        shown[namespace]?.connectorId,
-      ]
+      const recentIds = [connectorIds[namespace], state.connectorIds[namespace]]
       const candidates = [
         ...new Set([
           ...recentIds.filter((id): id is string => !!id),
