@@ -57,6 +57,8 @@ export interface LatchErrorOptions {
   rpcCode?: number
   /** Structured data for logs and handlers (never rendered as HTML). */
   data?: unknown
+  /** What the message's `{placeholders}` were filled with, so a locale can say it in its words. */
+  values?: Record<string, string | number>
 }
 
 /**
@@ -73,6 +75,7 @@ export class LatchError extends Error {
   readonly details?: string
   readonly rpcCode?: number
   readonly data?: unknown
+  readonly values?: Record<string, string | number>
 
   constructor(shortMessage: string, options: LatchErrorOptions = {}) {
     super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
@@ -83,6 +86,7 @@ export class LatchError extends Error {
     this.details = options.details
     this.rpcCode = options.rpcCode
     this.data = options.data
+    this.values = options.values
   }
 
   /** Walks the `cause` chain and returns the first error `predicate` accepts. */
@@ -104,7 +108,11 @@ export function latchError(
   values?: Record<string, string | number>,
   options: Omit<LatchErrorOptions, 'code'> = {},
 ): LatchError {
-  return new LatchError(formatMessage(messages[code], values), { ...options, code })
+  return new LatchError(formatMessage(messages[code], values), {
+    ...options,
+    code,
+    ...(values && { values }),
+  })
 }
 
 /** Bad kernel options or a misused API: the message says what to fix. */
@@ -128,7 +136,11 @@ export class HttpError extends LatchError {
   readonly status: number
   readonly retryAfterMs?: number
   constructor(status: number, options: LatchErrorOptions & { retryAfterMs?: number } = {}) {
-    super(formatMessage(messages.HTTP_STATUS, { status }), { code: 'HTTP_STATUS', ...options })
+    super(formatMessage(messages.HTTP_STATUS, { status }), {
+      code: 'HTTP_STATUS',
+      values: { status },
+      ...options,
+    })
     this.status = status
     this.retryAfterMs = options.retryAfterMs
   }

@@ -4,18 +4,18 @@ import { type ReactElement, type ReactNode, useEffect } from 'react'
 import { KernelContext } from './context'
 import { preloadModal } from './modal/loadShell'
 import { Modal } from './modal/Modal'
-import { coreStrings } from './strings'
+import { buttonStrings } from './strings'
 import { registerCoreViews } from './views/registerCoreViews'
 
 const withStrings = new WeakSet<Kernel>()
 // Once per kernel, however often a provider mounts it (StrictMode mounts twice).
 const reconnected = new WeakSet<Kernel>()
 
-/** Once per kernel, before anything renders: English defaults and the core views. */
+/** Once per kernel, before anything renders: the buttons' English defaults and the core views. */
 function installCore(kernel: Kernel): void {
   if (!withStrings.has(kernel)) {
     withStrings.add(kernel)
-    kernel.i18n.register(coreStrings)
+    kernel.i18n.register(buttonStrings)
   }
   registerCoreViews(kernel)
 }

@@ -11,6 +11,8 @@ export type {
   ConnectorTypeContribution,
   FeatureContribution,
 } from './contributions'
+export type { CoreStringKey } from './coreStrings'
+export { coreStrings } from './coreStrings'
 export { ProviderMissingError } from './errors'
 export { formatBalance, safeImageUrl, truncateAddress } from './format'
 export { dateTimeFormat, numberFormat, relativeTimeFormat } from './intlFormats'
@@ -30,8 +32,6 @@ export type { LatchProviderProps } from './LatchProvider'
 export { LatchProvider } from './LatchProvider'
 export { preloadView } from './modal/loadView'
 export { NetworkButton } from './NetworkButton'
-export type { CoreStringKey } from './strings'
-export { coreStrings } from './strings'
 export type { ThemeControls, ThemePatch } from './theme'
 export { cssVariableName, setTheme, useTheme } from './theme'
 export { themeTokens } from './tokens'

@@ -6,6 +6,8 @@
 const modules = import.meta.glob(
   [
     '../../src/react/strings.ts',
+    '../../src/react/modalStrings.ts',
+    '../../src/react/coreStrings.ts',
     '../../src/react/errorStrings.ts',
     '../../src/react/views/**/*Strings.ts',
     '../../plugins/*/strings.ts',

@@ -152,7 +152,9 @@ describe('snackbar', () => {
       expect(status().textContent).toBe('')
       act(() => kernel.snackbar.loading('Switching network'))
       expect(status().dataset.variant).toBe('loading')
-      expect(status().querySelector('.lk-spinner')).not.toBeNull()
+      // The message is in the live region at once; the spinner comes with the content's code.
+      expect(status().textContent).toBe('Switching network')
+      await vi.waitFor(() => expect(status().querySelector('.lk-spinner')).not.toBeNull())
       expect(status().textContent).toBe('Switching network')
       act(() => kernel.snackbar.error('Could not switch'))
       // The open message hides first; the new one shows after the swap delay.

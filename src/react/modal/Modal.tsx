@@ -3,8 +3,9 @@ import type { ReactElement } from 'react'
 import { createPortal } from 'react-dom'
 import { useKernel } from '../context'
 import { themeProperties } from '../theme'
+import { useT } from '../useI18n'
 import { useKernelState } from '../useKernelState'
-import { useShell } from './loadShell'
+import { hasModalStrings, useShell } from './loadShell'
 import { Snackbar } from './Snackbar'
 import { useShadowContainer } from './useShadowContainer'
 
@@ -25,10 +26,14 @@ export function Modal(): ReactElement | null {
     kernel.snackbar.error(kernel.i18n.t('modal.viewFailed'))
     kernel.close()
   })
+  // The dialog waits for its strings, which preloadModal registers as the shell lands;
+  // useT re-renders this when they do.
+  useT()
   if (!container) return null
+  const ready = shell && hasModalStrings(kernel)
   return createPortal(
     <div className="lk-root" data-theme={theme.mode} style={themeProperties(theme)}>
-      {shell && <shell.Dialog open={isOpen} />}
+      {ready && <shell.Dialog open={isOpen} />}
       <Snackbar />
     </div>,
     container,

@@ -41,10 +41,32 @@ export function loadShell(): Promise<FirstOpen> {
  */
 export function preloadModal(kernel: Kernel): void {
   if (typeof document === 'undefined') return
-  loadShell().catch(() => {})
+  loadShell()
+    .then((shell) => registerModalStrings(kernel, shell))
+    .catch(() => {})
   // Connect always: the dialog prerenders it (Dialog.tsx).
   preloadView(kernel, 'Connect')
   if (kernel.getState().status === 'connected') preloadView(kernel, 'Account')
+}
+
+const withModalStrings = new WeakSet<Kernel>()
+
+/**
+ * Registers the modal's strings, which come with the shell, once per kernel. Outside any
+ * render (registering changes every translated component), and before the shell's first
+ * render: preloadModal's registration runs ahead of useShell's re-render.
+ *
+ * @example loadShell().then((shell) => registerModalStrings(kernel, shell))
+ */
+export function registerModalStrings(kernel: Kernel, shell: FirstOpen): void {
+  if (withModalStrings.has(kernel)) return
+  withModalStrings.add(kernel)
+  kernel.i18n.register(shell.modalStrings)
+}
+
+/** True once the kernel has the modal's strings (see registerModalStrings). */
+export function hasModalStrings(kernel: Kernel): boolean {
+  return withModalStrings.has(kernel)
 }
 
 /**

@@ -6,6 +6,7 @@
  * the first open anyway, and five files gzip to about 1 KB more than one.
  */
 export { Dialog } from '../modal/Dialog'
+export { modalStrings } from '../modalStrings'
 export { default as AccountView } from './AccountView'
 export { default as ConnectingExternalView } from './ConnectingExternalView'
 export { default as ConnectView } from './ConnectView'
