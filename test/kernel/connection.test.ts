@@ -12,6 +12,17 @@ import { base, ethereum, fakeWallet, memoryBackend, solanaMainnet, testKernel } 
 const ADDRESS = '0x1111111111111111111111111111111111111111'
 
 describe('connection state machine', () => {
+  it('a silent reconnect leaves a namespace that is connected already alone', async () => {
+    // Connected by code before the page rendered: the provider's reconnect on mount must
+    // not ask the wallet again (this one cannot answer without a prompt) and lose it.
+    const kernel = testKernel()
+    const wallet = fakeWallet({ getAuthorized: undefined })
+    kernel.connectors.register(wallet)
+    await connect(kernel, { connectorId: 'fake' })
+    expect(await reconnect(kernel, { waitMs: 10 })).toEqual([])
+    expect(kernel.getState().accounts.eip155).toMatchObject({ address: ADDRESS, status: 'connected' })
+  })
+
   it('disconnected -> connecting -> connected, with events and stored recent wallet', async () => {
     const backend = memoryBackend()
     const kernel = testKernel({ storage: backend })

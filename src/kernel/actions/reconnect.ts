@@ -34,7 +34,12 @@ export async function reconnect(kernel: Kernel, params: ReconnectParameters = {}
       ...Object.keys(connectorIds),
       ...shownNamespaces,
     ]),
-  ].filter((ns) => kernel.getState().accounts[ns])
+    // A namespace connected already (by code before the page rendered, or by hand) is not
+    // the last visit's to restore: asking its wallet again could only lose it.
+  ].filter((ns) => {
+    const account = kernel.getState().accounts[ns]
+    return account !== undefined && account.status !== 'connected'
+  })
   const restored: ChainNamespace[] = []
   await Promise.all(
     namespaces.map(async (namespace) => {
