@@ -81,7 +81,7 @@ function latchkitDetail(results: BenchResults): string[] {
   else if (!entries || entries.length === 0) lines.push('No integration entries yet.')
   else {
     lines.push(
-      "Minimal plus the entry used as an app uses it (the wagmi connector made for the kernel; the locale set on it), minus minimal. wagmi itself is the app's own and not counted.",
+      "Minimal plus the entry used as an app uses it (the wagmi connector made for the kernel; the locale set on it), minus the same app without it. For latchkit/wagmi both builds have a wagmi config, since wagmi (and viem) are the app's own: the figure is the connector alone.",
       '',
       '| Entry | Initial JS gzip (raw) | Total JS gzip (raw) | New chunks |',
       '| --- | --- | --- | --- |',
