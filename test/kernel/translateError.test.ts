@@ -1,6 +1,7 @@
 import { HttpError, LatchError, UserRejectedRequestError } from 'latchkit'
 import { describe, expect, it } from 'vitest'
 import de from '../../locales/de'
+import { describeEnsError } from '../../plugins/ens/views/describeEnsError'
 import { createI18n } from '../../src/kernel/i18n'
 import { describeFailure } from '../../src/react/describeFailure'
 import { errorStrings } from '../../src/react/errorStrings'
@@ -31,5 +32,18 @@ describe('error messages in the chosen language', () => {
     const other = createI18n({ tag: 'xx', direction: 'ltr', strings: {} })
     expect(describeFailure(new HttpError(500), 'fallback', other.t)).toBe('HTTP status code: 500')
     expect(errorStrings['error.HTTP_STATUS']).toBe('HTTP status code: {status}')
+  })
+})
+
+describe("a plugin's error text in the chosen language", () => {
+  it('the names view says a kernel or wallet error in the locale when the plugin has no string for it', () => {
+    const t = germanT()
+    // A timeout the plugin has no ens.error string for: the kernel's message, in German.
+    expect(describeEnsError(new HttpError(503), t)).toBe('HTTP-Statuscode: 503')
+    expect(describeEnsError(new UserRejectedRequestError(), t)).toBe('Anfrage wurde abgelehnt')
+    // The plugin's own code keeps the plugin's string.
+    expect(describeEnsError(new LatchError('x', { code: 'ENS_NAME_RULE' }), t)).toBe(
+      de.strings['ens.error.ENS_NAME_RULE'],
+    )
   })
 })
