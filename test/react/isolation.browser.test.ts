@@ -4,11 +4,11 @@
 // look under the page's ordinary rules. Also the theme modes and a custom theme, as rendered.
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
+import { bundlePageScript } from '../support/bundledPage'
 import { type StaticServer, serveHtml } from '../support/static-server'
 import { eventually } from '../support/waiting'
 
@@ -17,21 +17,7 @@ const getBrowser = browserForFile()
 let server: StaticServer
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [here('../pages/isolation.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    alias: {
-      'latchkit/react': here('../../src/react/index.ts'),
-      'latchkit/internal': here('../../src/internal/index.ts'),
-      latchkit: here('../../src/kernel/index.ts'),
-    },
-    logLevel: 'error',
-  })
-  const script = bundle.outputFiles[0]!.text.replaceAll('</script', '<\\/script')
+  const script = await bundlePageScript(here('../pages/isolation.tsx'))
   const template = readFileSync(here('../pages/isolation.html'), 'utf8')
   const hostile = readFileSync(here('../pages/hostile.css'), 'utf8')
   const page = (css: string, withWidget = true) =>

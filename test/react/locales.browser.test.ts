@@ -4,11 +4,11 @@
 // follows the browser's language or a switch at runtime.
 import { mkdirSync, readFileSync, statSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
+import { bundlePageScript } from '../support/bundledPage'
 import { type StaticServer, serveHtml } from '../support/static-server'
 import { eventually, expectAttribute, expectText, expectTextContaining } from '../support/waiting'
 
@@ -18,23 +18,7 @@ const getBrowser = browserForFile()
 let server: StaticServer
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [here('../pages/locale.tsx')],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    alias: {
-      'latchkit/react': here('../../src/react/index.ts'),
-      'latchkit/internal': here('../../src/internal/index.ts'),
-      'latchkit/locales/ar': here('../../locales/ar/index.ts'),
-      'latchkit/locales/de': here('../../locales/de/index.ts'),
-      latchkit: here('../../src/kernel/index.ts'),
-    },
-    logLevel: 'error',
-  })
-  const script = bundle.outputFiles[0]!.text.replaceAll('</script', '<\\/script')
+  const script = await bundlePageScript(here('../pages/locale.tsx'))
   const html = readFileSync(here('../pages/modal.html'), 'utf8').replace('/*BUNDLE*/', () => script)
   server = await serveHtml({ '/': html })
 }, 60_000)

@@ -29,13 +29,15 @@ export interface BundledPage {
 }
 
 /**
+ * The page's entry as one inline-safe module script: bundled with `latchkit/*` resolved to
+ * this repository's sources, and `</script` escaped so it cannot end the script early.
+ *
  * @example
- * const server = await serveBundledPage({ entry, title: 'wagmi test', configGlobal: 'wagmiTestConfig', config })
- * await page.goto(server.url)
+ * const script = await bundlePageScript(here('../pages/modal.tsx'))
  */
-export async function serveBundledPage(page: BundledPage): Promise<StaticServer> {
+export async function bundlePageScript(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [page.entry],
+    entryPoints: [entry],
     bundle: true,
     format: 'esm',
     platform: 'browser',
@@ -47,9 +49,17 @@ export async function serveBundledPage(page: BundledPage): Promise<StaticServer>
     plugins: [latchkitSource],
   })
   const code = result.outputFiles[0]?.text
-  if (!code) throw new Error(`esbuild produced nothing for ${page.entry}`)
-  // `</script` inside the bundle would end the inline script early.
-  const script = code.replaceAll('</script', '<\\/script')
+  if (!code) throw new Error(`esbuild produced nothing for ${entry}`)
+  return code.replaceAll('</script', '<\\/script')
+}
+
+/**
+ * @example
+ * const server = await serveBundledPage({ entry, title: 'wagmi test', configGlobal: 'wagmiTestConfig', config })
+ * await page.goto(server.url)
+ */
+export async function serveBundledPage(page: BundledPage): Promise<StaticServer> {
+  const script = await bundlePageScript(page.entry)
   const json = JSON.stringify(page.config).replaceAll('<', '\\u003c')
   return serveHtml({
     '/': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${page.title}</title></head><body><div id="root"></div><script>window.${page.configGlobal}=${json}</script><script type="module">${script}</script></body></html>`,
