@@ -7,22 +7,11 @@
  */
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
-import { build, type Metafile, type Plugin } from 'esbuild'
+import { build, type Metafile } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { alias } from '../../vitest.shared'
+import { latchkitSource } from '../../bench/sourceAlias'
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
-
-/** `latchkit/...` to source, with the mapping the tests use. */
-const latchkitSource: Plugin = {
-  name: 'latchkit-source',
-  setup(b) {
-    b.onResolve({ filter: /^latchkit(\/|$)/ }, (args) => {
-      const rule = alias.find(({ find }) => find.test(args.path))
-      return rule ? { path: args.path.replace(rule.find, rule.replacement) } : undefined
-    })
-  },
-}
 
 type Output = {
   path: string
@@ -69,7 +58,7 @@ async function buildHost(plugins: Array<'send' | 'receive'>, { importOnly = fals
     logLevel: 'silent',
     // Peers are the host's whatever it installs; what matters is what our plugins add.
     external: ['react', 'react-dom', 'react/jsx-runtime', 'viem', '@solana/web3.js'],
-    plugins: [latchkitSource],
+    plugins: [latchkitSource()],
   })
   return outputsOf(result.metafile, result.outputFiles)
 }

@@ -5,19 +5,9 @@
  * HTML only, so lazy views are bundled in (esbuild inlines dynamic imports when splitting
  * is off); how they split is the bundle test's business.
  */
-import { build, type Plugin } from 'esbuild'
-import { alias } from '../../vitest.shared'
+import { build } from 'esbuild'
+import { latchkitSource } from '../../bench/sourceAlias'
 import { type StaticServer, serveHtml } from './static-server'
-
-const latchkitSource: Plugin = {
-  name: 'latchkit-source',
-  setup(b) {
-    b.onResolve({ filter: /^latchkit(\/|$)/ }, (args) => {
-      const rule = alias.find(({ find }) => find.test(args.path))
-      return rule ? { path: args.path.replace(rule.find, rule.replacement) } : undefined
-    })
-  },
-}
 
 export interface BundledPage {
   /** Absolute path of the page's entry. */
@@ -26,6 +16,8 @@ export interface BundledPage {
   /** The window global the entry reads its config from, e.g. 'sendTestConfig'. */
   configGlobal: string
   config: unknown
+  /** Minify the script: a smaller one parses faster in each test's fresh page. */
+  minify?: boolean
 }
 
 /**
@@ -35,7 +27,7 @@ export interface BundledPage {
  * @example
  * const script = await bundlePageScript(here('../pages/modal.tsx'))
  */
-export async function bundlePageScript(entry: string): Promise<string> {
+export async function bundlePageScript(entry: string, { minify = false } = {}): Promise<string> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -44,9 +36,10 @@ export async function bundlePageScript(entry: string): Promise<string> {
     target: 'es2022',
     jsx: 'automatic',
     write: false,
+    minify,
     logLevel: 'silent',
     define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [latchkitSource],
+    plugins: [latchkitSource()],
   })
   const code = result.outputFiles[0]?.text
   if (!code) throw new Error(`esbuild produced nothing for ${entry}`)
@@ -59,7 +52,7 @@ export async function bundlePageScript(entry: string): Promise<string> {
  * await page.goto(server.url)
  */
 export async function serveBundledPage(page: BundledPage): Promise<StaticServer> {
-  const script = await bundlePageScript(page.entry)
+  const script = await bundlePageScript(page.entry, { minify: page.minify ?? false })
   const json = JSON.stringify(page.config).replaceAll('<', '\\u003c')
   return serveHtml({
     '/': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${page.title}</title></head><body><div id="root"></div><script>window.${page.configGlobal}=${json}</script><script type="module">${script}</script></body></html>`,

@@ -1,51 +1,22 @@
-/**
- * Builds the Solana test page (app.tsx) into one script with esbuild and serves it from
- * 127.0.0.1; lazy views are inlined (no splitting), the static server serves HTML only.
- */
+/** Builds the Solana test page (app.tsx) and serves it from 127.0.0.1 (see bundledPage.ts). */
 import { fileURLToPath } from 'node:url'
-import { build, type Plugin } from 'esbuild'
-import { alias } from '../../../vitest.shared'
-import { type StaticServer, serveHtml } from '../../support/static-server'
+import { serveBundledPage } from '../../support/bundledPage'
+import type { StaticServer } from '../../support/static-server'
 import type { SolanaTestConfig } from './app'
 
 const entry = fileURLToPath(new URL('./app.tsx', import.meta.url))
-
-const latchkitSource: Plugin = {
-  name: 'latchkit-source',
-  setup(b) {
-    b.onResolve({ filter: /^latchkit(\/|$)/ }, (args) => {
-      const rule = alias.find(({ find }) => find.test(args.path))
-      return rule ? { path: args.path.replace(rule.find, rule.replacement) } : undefined
-    })
-  },
-}
 
 /**
  * @example
  * const server = await serveSolanaTestPage({ rpcUrl, genesisHash, tokens })
  * await page.goto(server.url)
  */
-export async function serveSolanaTestPage(config: SolanaTestConfig): Promise<StaticServer> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    jsx: 'automatic',
-    write: false,
-    // Smaller script, faster parse in each test's fresh page.
+export function serveSolanaTestPage(config: SolanaTestConfig): Promise<StaticServer> {
+  return serveBundledPage({
+    entry,
+    title: 'solana test',
+    configGlobal: 'solanaTestConfig',
+    config,
     minify: true,
-    logLevel: 'silent',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [latchkitSource],
-  })
-  const code = result.outputFiles[0]?.text
-  if (!code) throw new Error('esbuild produced no Solana test page')
-  // `</script` inside the bundle would end the inline script early.
-  const script = code.replaceAll('</script', '<\\/script')
-  const json = JSON.stringify(config).replaceAll('<', '\\u003c')
-  return serveHtml({
-    '/': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>solana test</title></head><body><div id="root"></div><script>window.solanaTestConfig=${json}</script><script type="module">${script}</script></body></html>`,
   })
 }
