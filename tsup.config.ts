@@ -23,17 +23,22 @@ export default defineConfig([
     external: ['react', 'react-dom', 'react/jsx-runtime', 'viem', /^viem\//, /^@solana\//, 'latchkit', 'wagmi', /^@wagmi\//],
   },
   {
-    // The `latchkit-server` command, for Node. PGlite and pg stay outside (PGlite loads its
+    // The `latchkit-server` and `latchkit-frame-service` commands, for Node. PGlite and pg stay outside (PGlite loads its
     // WebAssembly beside its own module; both are dependencies); viem (an optional peer),
     // its hashes and Hono go in, so the command runs where only `latchkit` is installed.
-    entry: { cli: 'server/cli.ts' },
+    entry: { cli: 'server/cli.ts', 'frame-service': 'server/embedded-wallet/cli.ts' },
     outDir: 'dist/server',
     format: ['esm'],
     platform: 'node',
     target: 'node20',
     sourcemap: true,
     clean: true,
-    noExternal: ['viem', /^viem\//, /^@noble\//, 'hono', /^hono\//, '@hono/node-server'],
+    noExternal: ['viem', /^viem\//, /^@noble\//, 'hono', /^hono\//, '@hono/node-server', 'ws'],
     external: ['@electric-sql/pglite', 'pg'],
+    // ws (the relay's WebSocket server) is CommonJS and requires Node's own modules: in an
+    // ESM bundle that needs a real `require`.
+    banner: {
+      js: "import { createRequire as latchkitCreateRequire } from 'node:module'; const require = latchkitCreateRequire(import.meta.url);",
+    },
   },
 ])

@@ -138,6 +138,35 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'relay',
+          environment: 'node',
+          include: ['test/relay/**/*.test.ts'],
+          // The two-instance test shares the run's PostgreSQL; the others use PGlite.
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          // The embedded wallet: the frame service over HTTP (PGlite, and two instances on
+          // the run's PostgreSQL), its mail through the devstack's SMTP server, the frame
+          // page and the widget's frame client in Chromium.
+          name: 'embedded',
+          environment: 'node',
+          include: ['test/embedded/**/*.test.{ts,tsx}'],
+          globalSetup: ['test/support/postgres-global-setup.ts'],
+          // Child processes, not threads: anvil dies with the thread that spawned it.
+          pool: 'forks',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           // Browser tests of the dev wallet and the demo in Debian's Chromium.
           name: 'e2e',
           environment: 'node',

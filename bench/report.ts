@@ -4,6 +4,8 @@ import type { Weight } from './chunkSizes'
 import { coldPathMarkdown } from './coldPath'
 import type { BenchResults } from './results'
 import type { SpeedRow } from './speed'
+import { walletConnectMarkdown } from './walletConnectCost'
+import { walletSearchMarkdown } from './walletSearch'
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
 const weight = (w: Weight) => `${kb(w.gzip)} (${kb(w.raw)})`
@@ -222,6 +224,9 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     ...latchkitDetail(results),
     '',
+    ...(results.size.walletConnect
+      ? ['### WalletConnect: what it adds', '', ...walletConnectMarkdown(results.size.walletConnect), '']
+      : []),
     '## Budgets',
     '',
     ...budgetTable(results),
@@ -260,6 +265,14 @@ export function renderMarkdown(results: BenchResults): string {
   }
   if (results.speed.activity) {
     lines.push('### Activity list, 10,000 items', '', ...activityMarkdown(results.speed.activity), '')
+  }
+  if (results.speed.walletSearch) {
+    lines.push(
+      '### Wallet search, 5,000 wallets',
+      '',
+      ...walletSearchMarkdown(results.speed.walletSearch),
+      '',
+    )
   }
   lines.push('### Not yet measurable', '')
   for (const item of results.speed.notYetMeasurable)

@@ -5,6 +5,8 @@ import type { Machine } from './machine'
 import type { PeersInstall } from './peers'
 import type { LatchkitSize, SizeRow } from './size'
 import type { NotMeasurable, SpeedOptions, SpeedRow } from './speed'
+import type { WalletConnectCosts } from './walletConnectCost'
+import type { WalletSearchBench } from './walletSearch'
 
 /** Everything one `npm run bench` measured: the shape of bench/results.json. */
 export interface BenchResults {
@@ -14,6 +16,8 @@ export interface BenchResults {
     /** All four rows, Latchkit first; a row that could not be built carries its error. */
     rows: SizeRow[]
     latchkit: Omit<LatchkitSize, 'rows'>
+    /** What WalletConnect adds to Latchkit, RainbowKit and AppKit (absent in runs before it existed). */
+    walletConnect?: WalletConnectCosts
     budgets: BudgetResult[]
   }
   speed: {
@@ -26,6 +30,8 @@ export interface BenchResults {
     coldPath?: ColdPath
     /** The history plugin's list with 10,000 transactions: first paint and a scroll (bench/activity.ts). */
     activity?: ActivityBench
+    /** The wallets plugin's search over 5,000 wallets: keystroke to list painted (bench/walletSearch.ts). */
+    walletSearch?: WalletSearchBench
   }
   durationSeconds: number
 }

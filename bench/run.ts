@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: installs the peers when missing, measures size and speed of the four
- * host apps in one run with the same tools, checks the size budgets and writes
+ * host apps in one run with the same tools (and what WalletConnect adds to each kit,
+ * bench/walletConnectCost.ts), checks the size budgets and writes
  * bench/results.json and bench/RESULTS.md.
  *
  * Options: --runs N (page loads per timing, at least 5), --cycles N (open/close cycles
@@ -23,6 +24,8 @@ import type { BenchResults } from './results'
 import { rows } from './rows'
 import { disposeBuilds, measureLatchkit, measureRow, type SizeRow } from './size'
 import { measureSpeed, type SpeedOptions, withBrowser } from './speed'
+import { measureWalletConnectCosts } from './walletConnectCost'
+import { measureWalletSearch } from './walletSearch'
 
 function option(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`)
@@ -52,10 +55,19 @@ for (const row of rows.filter((r) => r.kind === 'peer')) {
 }
 log('size measured')
 
+const keptBundle = (id: string) => sizeRows.find((row) => row.id === id)?.bundle
+const walletConnect = await measureWalletConnectCosts(latchkit, {
+  minimal: keptBundle('latchkit-minimal')?.metafile,
+  appkit: keptBundle('appkit'),
+  ...(peers.ok ? {} : { peersError: peers.error ?? 'not installed' }),
+})
+log('WalletConnect costs measured')
+
 const speedRows: BenchResults['speed']['rows'] = []
 const skipped: BenchResults['speed']['skipped'] = []
 let coldPath: BenchResults['speed']['coldPath']
 let activity: BenchResults['speed']['activity']
+let walletSearch: BenchResults['speed']['walletSearch']
 try {
   if (process.argv.includes('--size-only')) throw new Error('--size-only')
   // Debian's Chromium, installed with apt when missing (the same script the tests use).
@@ -79,6 +91,8 @@ try {
       log,
     )
     log('activity list measured')
+    walletSearch = await measureWalletSearch(browser, speedOptions.runs)
+    log('wallet search measured')
   })
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error)
@@ -94,8 +108,9 @@ const results: BenchResults = {
   machine,
   peers,
   size: {
-    rows: sizeRows.map(({ outdir: _outdir, preload: _preload, ...row }) => row),
+    rows: sizeRows.map(({ outdir: _outdir, preload: _preload, bundle: _bundle, ...row }) => row),
     latchkit: latchkitExtras,
+    walletConnect,
     budgets: checkSizeBudgets(latchkit),
   },
   speed: {
@@ -105,6 +120,7 @@ const results: BenchResults = {
     notYetMeasurable: notYetMeasurable(),
     ...(coldPath ? { coldPath } : {}),
     ...(activity ? { activity } : {}),
+    ...(walletSearch ? { walletSearch } : {}),
   },
   durationSeconds: (Date.now() - started) / 1000,
 }

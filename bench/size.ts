@@ -31,6 +31,8 @@ export interface SizeRow {
   outdir?: string
   /** What its page names in `<link rel="modulepreload">` (scripts/modulepreload.mjs). */
   preload?: PreloadFiles
+  /** The kept build itself, for figures read from the same build (bench/walletConnectCost.ts). */
+  bundle?: Bundle
 }
 
 /** Our code measured apart: gzip needs a build of its own, since it cannot be split by module. */
@@ -113,6 +115,7 @@ export async function measureRow(row: Row, { keep = false } = {}): Promise<SizeR
     if (keep) {
       result.outdir = bundle.outdir
       result.preload = preloadFiles(bundle)
+      result.bundle = bundle
     } else rmSync(bundle.outdir, { recursive: true, force: true })
     return result
   } catch (error) {

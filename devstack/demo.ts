@@ -12,7 +12,8 @@
  * The EVM history index (Ponder, one process for the app's two chains, PGlite in a temporary
  * directory) boots and catches up while the rest starts: about a minute on 2 cores. The
  * local API server starts the two ramps (devstack/ramp) it offers as on-ramp providers,
- * each a checkout page on its own port that delivers test money on the app's chains.
+ * each a checkout page on its own port that delivers test money on the app's chains. The
+ * dev mobile wallet (dev-mobile-wallet/) is a WalletConnect wallet page on its own port too.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
@@ -23,8 +24,11 @@ import { build, type Connect, createServer, type Plugin, preview } from 'vite'
 import type { DevstackConfig } from '../demo/src/devstackConfig.js'
 import { startEvmIndexerInBackground } from '../server/indexer/evm/startEvmIndexerInBackground.js'
 import { startSolanaIndexer } from '../server/indexer/solana/index.js'
+import { type StartedRelay, startRelay } from '../server/relay/index.js'
 import { startApiServer } from './api/server.js'
 import { type LocalChainInfo, type StartedChains, startChains } from './chain.js'
+import { DEV_PROJECT_ID } from './dev-mobile-wallet/config.js'
+import { type DevMobileWalletServer, startDevMobileWallet } from './dev-mobile-wallet/startDevMobileWallet.js'
 import { historyAccount } from './fixtures.js'
 import { startSolanaRpc } from './solana/index.js'
 
@@ -80,6 +84,10 @@ export type StartedDemo = {
   config: DevstackConfig
   /** The on-ramp's providers: the local ramps' checkout origins, by name (Latch Ramp, Ramp Beta). */
   ramps: { id: string; name: string; url: string }[]
+  /** The dev mobile wallet (WalletConnect, on its own origin); `?uri=<wc: URI>` pairs at once. */
+  mobileWalletUrl: string
+  /** The local WalletConnect relay (latchkit's own), e.g. ws://127.0.0.1:41234; also `config.relayUrl`. */
+  relayUrl: string
   /** Resolves once the EVM history index has caught up with the chains' heads at start. */
   historyReady: Promise<void>
   /** Stops the web server, every anvil and the Solana endpoint; resolves once they are gone. Safe to call twice. */
@@ -158,6 +166,31 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
   // Stopping the chains stops the index that follows them, on every way out below.
   const chainsAlone = started
   started = { ...chainsAlone, stop: () => evmIndex.stop().finally(() => chainsAlone.stop()) }
+  // The WalletConnect relay the app and the dev mobile wallet pair through: no vendor relay.
+  let relay: StartedRelay
+  try {
+    relay = await startRelay()
+  } catch (error) {
+    await Promise.allSettled([started.stop(), solanaRpc.stop()])
+    throw error
+  }
+  const toConfigChain = ({ chainId, name, rpcUrl }: DemoChain) => ({ chainId, name, rpcUrl })
+  // The dev mobile wallet: a phone wallet on its own origin, paired through the relay; the
+  // wallet registry lists it with its page as the web app WalletConnect opens.
+  let mobileWallet: DevMobileWalletServer
+  try {
+    mobileWallet = await startDevMobileWallet({
+      config: {
+        projectId: DEV_PROJECT_ID,
+        relayUrl: relay.url,
+        chains: chains.filter((chain) => chain.inApp).map(toConfigChain),
+        solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
+      },
+    })
+  } catch (error) {
+    await Promise.allSettled([relay.stop(), started.stop(), solanaRpc.stop()])
+    throw error
+  }
   // The local API server answers the Blockchain and wallet-project APIs from the app's chains.
   let api: Awaited<ReturnType<typeof startApiServer>>
   try {
@@ -169,14 +202,15 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       corsOrigins: [],
       // A person keeps the demo open for hours: no log of every request.
       requestLog: 0,
+      devWalletLinks: { mobileWalletUrl: mobileWallet.url },
     })
   } catch (error) {
-    await Promise.allSettled([started.stop(), solanaRpc.stop()])
+    await Promise.allSettled([mobileWallet.stop(), relay.stop(), started.stop(), solanaRpc.stop()])
     throw error
   }
-  const toConfigChain = ({ chainId, name, rpcUrl }: DemoChain) => ({ chainId, name, rpcUrl })
   const config: DevstackConfig = {
     api: { url: api.url },
+    relayUrl: relay.url,
     networks: chains.filter((chain) => chain.inApp).map(toConfigChain),
     devWallet: {
       chains: chains.map(toConfigChain),
@@ -194,13 +228,20 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       rpcUrl: solana.rpcUrl,
       accounts: solanaRpc.accounts.map((account) => account.address),
     },
+    mobileWalletUrl: mobileWallet.url,
   }
 
   let web: WebServer
   try {
     web = await (options.mode === 'build' ? startPreviewServer : startDevServer)(config, options)
   } catch (error) {
-    await Promise.allSettled([api.stop(), started.stop(), solanaRpc.stop()])
+    await Promise.allSettled([
+      mobileWallet.stop(),
+      relay.stop(),
+      api.stop(),
+      started.stop(),
+      solanaRpc.stop(),
+    ])
     throw error
   }
   // The API (CORS) and sign-in are bound to the page's origin, known only now: 127.0.0.1
@@ -217,7 +258,14 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     // A page that reads history at once (a test) needs the index caught up before it opens.
     if (options.waitForHistory !== false) await evmIndex.ready
   } catch (error) {
-    await Promise.allSettled([web.close(), api.stop(), started.stop(), solanaRpc.stop()])
+    await Promise.allSettled([
+      web.close(),
+      mobileWallet.stop(),
+      relay.stop(),
+      api.stop(),
+      started.stop(),
+      solanaRpc.stop(),
+    ])
     throw error
   }
 
@@ -228,11 +276,18 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     solana,
     config,
     ramps: api.ramps.map((ramp) => ({ id: ramp.brand.id, name: ramp.brand.name, url: ramp.url })),
+    mobileWalletUrl: mobileWallet.url,
+    relayUrl: relay.url,
     historyReady: evmIndex.ready,
     stop() {
-      stopping ??= Promise.allSettled([web.close(), api.stop(), started.stop(), solanaRpc.stop()]).then(
-        () => undefined,
-      )
+      stopping ??= Promise.allSettled([
+        web.close(),
+        mobileWallet.stop(),
+        relay.stop(),
+        api.stop(),
+        started.stop(),
+        solanaRpc.stop(),
+      ]).then(() => undefined)
       return stopping
     },
   }
@@ -325,6 +380,8 @@ async function main(): Promise<void> {
       ` (or "Latch Dev Solana", approved in its prompt at the bottom right).` +
       `\n  chains: ${chainList.join(', ')} · ready in ${Date.now() - started} ms · Ctrl-C stops everything` +
       `\n  solana: ${demo.solana.rpcUrl} (ws ${demo.solana.wsUrl}) · ${demo.solana.caipNetworkId}` +
+      `\n  mobile wallet (WalletConnect): ${demo.mobileWalletUrl} · paste the dapp's wc: URI or a QR screenshot, or open it with ?uri=<wc: URI>` +
+      `\n  WalletConnect relay: ${demo.relayUrl} (latchkit's own; server/relay)` +
       `\n  on-ramp: ${demo.ramps.map((ramp) => `${ramp.name} ${ramp.url}`).join(', ')} · test card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)` +
       `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab lists what it has reached\n`,
   )

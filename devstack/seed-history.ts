@@ -132,6 +132,10 @@ export async function seedHistory(
   }
   const span = fixtureHistory.lastAt - fixtureHistory.firstAt
   let last: Hex | undefined
+  // Each transaction is mined by hand in its own block at its own time. With automine the
+  // hash comes back before the block is mined, so on a busy machine the next step's
+  // timestamp could be set before the previous transaction's block took the last one.
+  await reader.setAutomine(false)
   for (const [i, step] of steps.entries()) {
     const at = fixtureHistory.firstAt + Math.round((span * i) / (steps.length - 1))
     await reader.setNextBlockTimestamp({ timestamp: BigInt(at) })
@@ -139,7 +143,6 @@ export async function seedHistory(
     wallets.set(step.by.address, wallet)
     const nonce = nonces.get(step.by.address)!
     nonces.set(step.by.address, nonce + 1)
-    // Automine: each transaction is mined in its own block, at the timestamp just set.
     last = await wallet.sendTransaction({
       to: step.to,
       value: step.value ?? 0n,
@@ -149,10 +152,10 @@ export async function seedHistory(
       type: 'eip1559',
       ...fees,
     })
+    await reader.mine({ blocks: 1 })
   }
+  await reader.setAutomine(true)
   if (last) {
-    // Automine mines right after the transaction is accepted, not before the hash comes
-    // back: on a busy machine the receipt can lag the hash by a moment.
     const receipt = await reader.waitForTransactionReceipt({
       hash: last,
       pollingInterval: 20,

@@ -9,7 +9,8 @@ import { type ServerConfig, startServer } from './startServer.js'
 
 function describeDatabase(config: ServerConfig): string {
   const db = config.database
-  if (!config.siweOrigins?.length && !config.names && !config.analytics) return 'no state kept'
+  if (!config.siweOrigins?.length && !config.names && !config.analytics && !config.relay)
+    return 'no state kept'
   if (db && 'url' in db) return `PostgreSQL at ${redactPassword(db.url)}`
   if (db && 'dataDir' in db && db.dataDir !== undefined) return `PGlite in ${db.dataDir}`
   return 'PGlite in memory (gone on stop)'
@@ -36,8 +37,9 @@ async function main(): Promise<void> {
   const analytics = config.analytics
     ? `analytics collected at /v1/analytics/events (${funnel})`
     : 'no analytics'
+  const relay = server.relayUrl ? `WalletConnect relay at ${server.relayUrl}` : 'no relay'
   console.log(
-    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${analytics} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
+    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${analytics} · ${relay} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
   )
 
   let stopping = false

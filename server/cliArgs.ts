@@ -9,7 +9,7 @@ import type { SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { DEFAULT_MAX_BODY_BYTES } from './api/inputGuard.js'
 import { redactPassword } from './db/postgres.js'
-import type { ServerConfig, ServerNames } from './startServer.js'
+import type { ServerConfig, ServerNames, ServerRelay } from './startServer.js'
 
 export const DEFAULT_PORT = 8787
 
@@ -41,9 +41,14 @@ export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [option
                              the database and show their connect funnel (GET /analytics) to
                              whoever gives the token in $LATCHKIT_ANALYTICS_TOKEN (16 characters
                              or more; without it the funnel is not served)
+  --relay                    serve a WalletConnect relay (WebSocket upgrades on /relay, or on the path
+                             of --relay-public-url), its undelivered messages kept in the database
+  --relay-public-url <url>   the ws:// or wss:// URL wallets and dapps connect to, as their relay-auth
+                             tokens name it (default ws://<host>:<port>/relay); needs --relay
+  --relay-project-id <id>    a WalletConnect project id allowed to use the relay; repeat. Default: any
   --database-url <url>       keep state on this PostgreSQL server (default $DATABASE_URL)
   --data-dir <dir>           keep state in the embedded database (PGlite) in this directory
-                             (sign-in sessions, registered names and analytics events)
+                             (sign-in sessions, registered names, analytics events, relay messages)
   --max-body-bytes <bytes>   the largest request body read; a larger one answers 413
                              (default ${DEFAULT_MAX_BODY_BYTES}, 1 MiB)
   --help                     this text
@@ -199,6 +204,38 @@ export function parseNames(
   }
 }
 
+/**
+ * The relay of `--relay`, `--relay-public-url` and `--relay-project-id` (repeated).
+ * Undefined when `--relay` is not given.
+ *
+ * @example parseRelay(true, 'wss://api.example/relay', ['my-project']) // { publicUrl: 'wss://api.example/relay', projectIds: ['my-project'] }
+ */
+export function parseRelay(
+  enabled: boolean,
+  publicUrl: string | undefined,
+  projectIds: readonly string[],
+): ServerRelay | undefined {
+  if (!enabled) {
+    if (publicUrl !== undefined || projectIds.length > 0)
+      throw new CliError('--relay-public-url and --relay-project-id need --relay')
+    return undefined
+  }
+  if (publicUrl !== undefined) {
+    const url = URL.canParse(publicUrl) ? new URL(publicUrl) : undefined
+    if (!url || (url.protocol !== 'ws:' && url.protocol !== 'wss:') || url.search !== '' || url.hash !== '')
+      throw new CliError(
+        `--relay-public-url ${publicUrl}: expected a ws:// or wss:// URL without a query, e.g. wss://api.example/relay`,
+      )
+  }
+  const badId = projectIds.find((id) => !/^[A-Za-z0-9_-]{1,128}$/.test(id))
+  if (badId !== undefined)
+    throw new CliError(`--relay-project-id ${badId}: expected letters, digits, - or _ (a project id)`)
+  return {
+    ...(publicUrl !== undefined && { publicUrl }),
+    ...(projectIds.length > 0 && { projectIds: [...projectIds] }),
+  }
+}
+
 /** The database flags, checked against each other: one place for the state, and only with a service that keeps any. */
 export function parseDatabase(
   values: { 'database-url'?: string | undefined; 'data-dir'?: string | undefined },
@@ -211,7 +248,7 @@ export function parseDatabase(
     throw new CliError('give --database-url or --data-dir, not both: state lives in one database')
   if ((url !== undefined || dataDir !== undefined) && !hasStatefulService)
     throw new CliError(
-      `${url !== undefined ? '--database-url' : '--data-dir'} needs --siwe-origin, --names-zone or --analytics: sign-in, names and analytics are the services that keep state`,
+      `${url !== undefined ? '--database-url' : '--data-dir'} needs --siwe-origin, --names-zone, --analytics or --relay: sign-in, names, analytics and the relay are the services that keep state`,
     )
   if (url !== undefined) {
     if (!/^postgres(ql)?:\/\//.test(url))
@@ -236,6 +273,9 @@ const flags = {
   'names-ens': { type: 'string' },
   'names-zone': { type: 'string', multiple: true },
   analytics: { type: 'boolean' },
+  relay: { type: 'boolean' },
+  'relay-public-url': { type: 'string' },
+  'relay-project-id': { type: 'string', multiple: true },
   'database-url': { type: 'string' },
   'data-dir': { type: 'string' },
   'max-body-bytes': { type: 'string' },
@@ -281,7 +321,16 @@ export function readServerArgs(
   const funnelToken = env.LATCHKIT_ANALYTICS_TOKEN
   if (funnelToken !== undefined && funnelToken.length < MIN_FUNNEL_TOKEN_LENGTH)
     throw new CliError(`LATCHKIT_ANALYTICS_TOKEN must be at least ${MIN_FUNNEL_TOKEN_LENGTH} characters`)
-  const database = parseDatabase(values, env, siweOrigins.length > 0 || names !== undefined || analytics)
+  const relay = parseRelay(
+    values.relay === true,
+    values['relay-public-url'],
+    values['relay-project-id'] ?? [],
+  )
+  const database = parseDatabase(
+    values,
+    env,
+    siweOrigins.length > 0 || names !== undefined || analytics || relay !== undefined,
+  )
   const swap = parseSwapChains(
     values['swap-chain'] ?? [],
     chains.map((chain) => chain.chainId),
@@ -307,5 +356,6 @@ export function readServerArgs(
     ...(swap && { swap }),
     ...(names && { names }),
     ...(analytics && { analytics, analyticsFunnelAccess: funnelToken ? { token: funnelToken } : 'closed' }),
+    ...(relay && { relay }),
   }
 }

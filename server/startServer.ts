@@ -1,8 +1,9 @@
 /**
  * Composes the services on one port: the Blockchain API for the given chains and, when
  * an app's origins are given, the sign-in verifier under `/siwe/*`, and when names are
- * configured, the names service, and when asked, the analytics collector; they keep their
- * state in the database (PGlite unless a PostgreSQL URL is given). What `latchkit-server` runs.
+ * configured, the names service, and when asked, the analytics collector and the
+ * WalletConnect relay (WebSocket upgrades on `/relay`); they keep their state in the
+ * database (PGlite unless a PostgreSQL URL is given). What `latchkit-server` runs.
  */
 import type { Hex } from 'viem'
 
@@ -19,6 +20,7 @@ import type { Database, DatabaseOption } from './db/sqlClient.js'
 import { listen } from './http/listen.js'
 import type { EnsDeployment } from './names/chainNames.js'
 import { createNameService, type StartedNameService } from './names/createNameService.js'
+import { createRelayService, type RelayService } from './relay/createRelayService.js'
 import { createSiweVerifier, type SiweVerifierServer } from './siwe/index.js'
 
 export type ServerConfig = {
@@ -82,6 +84,26 @@ export type ServerConfig = {
    * and what the on-ramp can quote). Default: none known.
    */
   prices?: PriceSource
+  /**
+   * Serve a WalletConnect relay on the same port: WebSocket upgrades on the path of its
+   * public URL (default `/relay`), its mailbox in `database`. With a PostgreSQL `database`,
+   * every instance delivers what any of them took. Default: none.
+   *
+   * @example { publicUrl: 'wss://api.example/relay', projectIds: ['my-project'] }
+   */
+  relay?: ServerRelay
+}
+
+/** The relay's settings; its database is the server's. */
+export type ServerRelay = {
+  /**
+   * The URL wallets and dapps connect to (their tokens' audience), e.g.
+   * `wss://api.example/relay`. Default `ws://<host>:<port>/relay`, right only when clients
+   * reach the server directly; behind TLS or a proxy, give the outside URL.
+   */
+  publicUrl?: string
+  /** The WalletConnect project ids allowed to connect; default any. */
+  projectIds?: readonly string[]
 }
 
 /** The names service's settings; its RPC URL and database come from the server's. */
@@ -94,6 +116,8 @@ export type ServerNames = {
 export type RunningServer = {
   url: string
   port: number
+  /** The relay's URL (what clients give as `relayUrl`) when one is served. */
+  relayUrl?: string
   /** Stops listening, then closes the verifier and the database. */
   stop(): Promise<void>
 }
@@ -119,7 +143,9 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   let verifier: SiweVerifierServer | undefined
   let names: StartedNameService | undefined
   let analytics: AnalyticsCollector | undefined
+  let relay: RelayService | undefined
   const closeState = async () => {
+    await relay?.close()
     await verifier?.close()
     await names?.close()
     await analytics?.close()
@@ -128,7 +154,7 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
   try {
     const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
     // Opened before listening: a database that cannot be reached fails the start.
-    if (signIn || config.names || config.analytics) db = await openDatabase(config.database)
+    if (signIn || config.names || config.analytics || config.relay) db = await openDatabase(config.database)
     if (config.analytics)
       analytics = await createAnalyticsCollector({
         database: (db as Database).sql,
@@ -168,12 +194,30 @@ export async function startServer(config: ServerConfig): Promise<RunningServer> 
       ...(config.port !== undefined && { port: config.port }),
       ...(config.host !== undefined && { host: config.host }),
     })
+    if (config.relay) {
+      const origin = new URL(server.url)
+      try {
+        relay = await createRelayService({
+          publicUrl: config.relay.publicUrl ?? `ws://${origin.host}/relay`,
+          // A PostgreSQL server by URL: the relay's own pool and a connection to LISTEN on.
+          // The embedded database: the server's one, which a second open could not share.
+          database: config.database && 'url' in config.database ? config.database : (db as Database).sql,
+          ...(config.relay.projectIds && { projectIds: config.relay.projectIds }),
+        })
+      } catch (error) {
+        await server.close()
+        throw error
+      }
+      relay.attach(server.server)
+    }
     let stopping: Promise<void> | undefined
     return {
       url: server.url,
       port: server.port,
+      ...(relay && { relayUrl: relay.publicUrl }),
       stop() {
-        stopping ??= server.close().then(closeState)
+        // The relay first: its sockets are upgraded ones, which closing the HTTP server leaves open.
+        stopping ??= (relay?.close() ?? Promise.resolve()).then(() => server.close()).then(closeState)
         return stopping
       },
     }

@@ -1,7 +1,8 @@
 /**
  * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
- * adapters, the buy, send, receive, activity, swap and names features, analytics to the
- * local collector, and the app's metadata.
+ * adapters, the buy, send, receive, activity, swap and names features, the wallet
+ * registry (featured wallets and All wallets), analytics to the
+ * local collector, WalletConnect through the local relay, and the app's metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
@@ -16,6 +17,8 @@ import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
 import { swaps } from 'latchkit/plugins/swaps'
+import { walletConnect } from 'latchkit/plugins/walletconnect'
+import { wallets } from 'latchkit/plugins/wallets'
 import type { DevstackConfig } from './devstackConfig'
 import { signInTurnedOn } from './signInChoice'
 
@@ -25,7 +28,9 @@ export const DEMO_APP_NAME = 'Latch Demo'
  * @example
  * const kernel = createDemoKernel(config)
  */
-export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api' | 'solana'>): Kernel {
+export function createDemoKernel(
+  config: Pick<DevstackConfig, 'networks' | 'api' | 'solana' | 'relayUrl'>,
+): Kernel {
   const evmNetworks = config.networks.map((chain) => localChain(chain.chainId, chain.rpcUrl, chain.name))
   const { solana } = config
   return createKernel({
@@ -46,11 +51,22 @@ export function createDemoKernel(config: Pick<DevstackConfig, 'networks' | 'api'
       // Names from the ENS the devstack deploys (alice.eth is the first dev account); new
       // ones are registered under latch.id by the local API's names service.
       ens(),
+      // The wallet registry of the local API: Rainbow and Zerion featured (ids of the
+      // fixture registry), four recommended, and All wallets with search.
+      wallets({
+        featuredWalletIds: [
+          '10727c4dff9a8e31b6f5ad01058acfbd63d3f859416a191d3ac1f7f89e771e9b',
+          'e2033aed466efff0d1406a67945f2e4b3124797b5d5c4e15a624715ee112b34b',
+        ],
+      }),
       // The connect funnel, counted by the local API's collector (never a vendor's).
       ...(config.api ? [analytics({ endpoint: `${config.api.url}/v1/analytics/events` })] : []),
       // Sign-in with the wallet, checked and kept by the API server's /siwe/* routes; only
       // when the visitor turned it on (signInChoice.ts says why it is not on by default).
       ...(config.api && signInTurnedOn() ? [siwe({ verifier: httpVerifier(config.api.url) })] : []),
+      // Phone wallets by QR code or link, through the devstack's own relay (no vendor's):
+      // the dev mobile wallet on its own origin plays the phone.
+      ...(config.relayUrl ? [walletConnect({ relayUrl: config.relayUrl })] : []),
     ],
     // Balances, prices, NFTs and the wallet registry come from the devstack's API server.
     ...(config.api && {

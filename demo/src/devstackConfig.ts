@@ -42,6 +42,13 @@ export const devstackConfigSchema = z.object({
   ),
   /** The dev Solana wallet's endpoint and accounts (fixture keypairs, by address). */
   devSolanaWallet: z.optional(z.object({ rpcUrl: z.url(), accounts: z.array(base58Key) })),
+  /** The dev mobile wallet's page (WalletConnect, its own origin); absent without one. */
+  mobileWalletUrl: z.optional(z.url()),
+  /**
+   * The local WalletConnect relay (latchkit's own, ws://127.0.0.1:<port>): the app's and the
+   * dev mobile wallet's `relayUrl`; absent without one.
+   */
+  relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\/[^\s]+$/))),
   /** Fixture token and NFT addresses, the same on every local chain. */
   contracts: z.record(z.string(), z.string()),
 })

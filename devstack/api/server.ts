@@ -40,7 +40,7 @@ import { createFaultController, type FaultSwitch } from './faults.js'
 import { type ApiChain, type ApiSolanaChain, toChainConfig, toSolanaChainConfig } from './fixtureChains.js'
 import { fixtureImages } from './fixtureImages.js'
 import { FIXTURE_USD_PER_EUR, fixturePriceSource } from './prices.js'
-import { createWalletRegistry, listedWallets } from './walletRegistry.js'
+import { createWalletRegistry, type DevWalletLinks, listedWallets } from './walletRegistry.js'
 
 export type { ApiChain, ApiSolanaChain } from './fixtureChains.js'
 
@@ -136,6 +136,10 @@ export type StartApiServerOptions = {
    * for any test, and bounded however long the server runs.
    */
   requestLog?: number
+  /** How many wallets GET /getWallets lists: the fixture registry at this size (default 520; the bench uses 5,000). */
+  walletRegistrySize?: number
+  /** The devstack's wallets that are pages of their own, listed in the registry with their links. */
+  devWalletLinks?: DevWalletLinks
   /**
    * The local Solana endpoint whose balances to serve too.
    *
@@ -276,7 +280,7 @@ export async function startApiServer(options: StartApiServerOptions): Promise<Ap
     throw error
   }
   const names = options.names === undefined ? ownNames : options.names || undefined
-  const registry = createWalletRegistry()
+  const registry = createWalletRegistry(options.walletRegistrySize, options.devWalletLinks)
   const reader = createChainReader(options.chains.map(toChainConfig))
   let app: Hono
   try {

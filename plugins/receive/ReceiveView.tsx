@@ -1,7 +1,7 @@
 'use client'
 import { safeImageUrl, useAccount, useKernel, useT } from 'latchkit/react'
+import { QrCode } from 'latchkit/react/views'
 import { type ReactElement, useEffect, useMemo, useRef, useState } from 'react'
-import { QrCode } from './QrCode'
 
 /** How long the Copy button says 'Address copied' (the snackbar says it too). */
 const COPIED_MS = 2000
@@ -51,7 +51,7 @@ export default function ReceiveView(): ReactElement {
     <div className="lk-stack">
       <style>{receiveCss}</style>
       <div className="lk-qr">
-        <QrCode value={address} label={t('receive.qrLabel', { address })} />
+        <QrCode value={address} label={t('receive.qrLabel', { address })} part="receive-qr" />
       </div>
       <p className="lk-address" data-latchkit="receive-address">
         {address}

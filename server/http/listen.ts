@@ -23,6 +23,8 @@ export type Listening = {
   /** e.g. `http://127.0.0.1:8787`, without a trailing slash. */
   url: string
   port: number
+  /** The Node HTTP server, for what takes its `upgrade` events (the WalletConnect relay). */
+  server: Server
   /** Stops listening, ends open connections, and resolves once the server is closed. */
   close(): Promise<void>
 }
@@ -90,6 +92,7 @@ export async function listen(
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    server,
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => resolve())

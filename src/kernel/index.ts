@@ -105,12 +105,14 @@ export { definePlugin } from './plugin'
 export type { Registry } from './registry'
 export type { CloseGuard, Router, ViewDefinition, ViewRegistry } from './router'
 // Services one plugin offers another
-export type { AddressNamer, NameResolver } from './services'
+export type { AddressNamer, NameResolver, RegistryWallet, WalletLinker } from './services'
 export {
   ADDRESS_NAMER_SERVICE,
   getAddressNamer,
   getNameResolver,
+  getWalletLinker,
   NAME_RESOLVER_SERVICE,
+  WALLET_LINKER_SERVICE,
 } from './services'
 export type { KernelSlots, SlotItem, SlotItemOf, SlotName, Slots } from './slots'
 export type { Snackbar, SnackbarOptions } from './snackbar'

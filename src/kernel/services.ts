@@ -65,3 +65,52 @@ export function getAddressNamer(kernel: {
   const service = kernel.services.get(ADDRESS_NAMER_SERVICE)
   return typeof service === 'function' ? (service as AddressNamer) : undefined
 }
+
+/** A wallet from the wallet registry (GET /getWallets), as a wallet list shows it. */
+export interface RegistryWallet {
+  id: string
+  name: string
+  /** Image id for GET /getWalletImage/{id}. */
+  image_id?: string | null | undefined
+  /** Reverse-DNS id the wallet announces itself with when installed (EIP-6963). */
+  rdns?: string | null | undefined
+  /** CAIP-2 chains the wallet supports. */
+  chains?: readonly string[] | undefined
+  /** Universal or custom-scheme link that opens the wallet app on a phone. */
+  mobile_link?: string | null | undefined
+  /** Custom-scheme link that opens the wallet's desktop app. */
+  desktop_link?: string | null | undefined
+  /** The wallet's web app. */
+  webapp_link?: string | null | undefined
+}
+
+/**
+ * Connects a registry wallet that is not installed in this page, e.g. by a WalletConnect
+ * QR code and the wallet's deep links. It opens its own connecting view and resolves once
+ * the attempt is started (not when it settles). A WalletConnect plugin provides it under
+ * {@link WALLET_LINKER_SERVICE}; the all-wallets list calls it for a wallet it cannot
+ * connect directly.
+ *
+ * @example
+ * // in a WalletConnect plugin's setup
+ * const link: WalletLinker = (wallet) => kernel.router.push('ConnectingWalletConnect', { walletId: wallet.id })
+ * return ctx.services.add(WALLET_LINKER_SERVICE, link)
+ */
+export type WalletLinker = (wallet: RegistryWallet) => void
+
+/** The key a {@link WalletLinker} is registered under in `kernel.services`. */
+export const WALLET_LINKER_SERVICE = 'walletLinker'
+
+/**
+ * The wallet linker, when some plugin provides one.
+ *
+ * @example
+ * const link = getWalletLinker(kernel)
+ * if (link) link(wallet)
+ */
+export function getWalletLinker(kernel: {
+  services: { get(key: string): unknown }
+}): WalletLinker | undefined {
+  const service = kernel.services.get(WALLET_LINKER_SERVICE)
+  return typeof service === 'function' ? (service as WalletLinker) : undefined
+}

@@ -79,9 +79,15 @@ export interface AccountTabContribution extends SlotItem {
  * injected (300), featured (400), custom (500), external (600) and recommended (700); a
  * WalletConnect plugin contributes walletConnect (100).
  *
+ * With `component`, the list renders it at the group's place instead of the group's
+ * connectors: a plugin's own rows (e.g. wallets from a registry), as `<li>` elements.
+ *
  * @example
  * slots.contribute('connectorTypes', { id: 'walletConnect', order: 100 })
+ * slots.contribute('connectorTypes', { id: 'featured', order: 400, component: lazy(() => import('./FeaturedRows')) })
  */
 export interface ConnectorTypeContribution extends SlotItem {
   id: string
+  /** Rendered in the wallet list at this group's place (inside its `<ul>`, so `<li>` rows). */
+  component?: ComponentType
 }

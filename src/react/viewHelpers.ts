@@ -10,3 +10,4 @@
  * setProblem(describeFailure(error, t('myplugin.failed')))
  */
 export { describeFailure } from './describeFailure'
+export { QrCode, type QrCodeProps } from './QrCode'

@@ -37,7 +37,9 @@ function runServer(args: string[], env: Record<string, string> = {}): Run {
 }
 
 async function urlOf(run: Run): Promise<string> {
-  const deadline = Date.now() + 20_000
+  // tsx compiling the command and PGlite opening its directory take a few seconds on a
+  // quiet machine; on a loaded 2-core one the run printed nothing for 20 s.
+  const deadline = Date.now() + 60_000
   for (;;) {
     const url = /latchkit-server: (http:\/\/\S+)/.exec(run.output())?.[1]
     if (url) return url
@@ -82,7 +84,7 @@ describe('latchkit-server', () => {
       { LATCHKIT_NAMES_OPERATOR_KEY: fixtureEns.operator.privateKey, LATCHKIT_ANALYTICS_TOKEN: FUNNEL_TOKEN },
     )
     url = await urlOf(run)
-  })
+  }, 90_000)
   afterAll(async () => {
     if (run.child.exitCode === null) run.child.kill('SIGKILL')
   })
@@ -322,9 +324,9 @@ describe('its command line', () => {
       /not both/,
     ],
     [
-      'a database without sign-in, names or analytics',
+      'a database without sign-in, names, analytics or the relay',
       [...rpc, '--data-dir', 'd'],
-      /needs --siwe-origin, --names-zone or --analytics/,
+      /needs --siwe-origin, --names-zone, --analytics or --relay/,
     ],
     ['a --names-zone without --names-ens', [...rpc, '--names-zone', 'latch.id'], /needs --names-ens/],
     [

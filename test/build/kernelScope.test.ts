@@ -31,8 +31,9 @@ const where = (file: string, line: number, text: string) =>
   `${file.replace(root, '')}:${line} ${JSON.stringify(text)}`
 
 // A kernel of mechanisms: every endpoint but the two account reads its own views need is
-// declared by the plugin that uses it, and no kernel file names a feature.
-describe('the kernel', () => {
+// declared by the plugin that uses it, and no kernel file names a feature. Parsing every
+// kernel file takes under a second on a quiet machine and several on a loaded one.
+describe('the kernel', { timeout: 30_000 }, () => {
   it('declares no API endpoint beyond the account balance and NFTs reads', () => {
     const endpoints = kernelFiles().flatMap((file) =>
       literals(file)

@@ -22,7 +22,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await demo.stop()
     throw error
   }
-  const info: DemoInfo = { url: demo.url, chains: demo.chains, solana: demo.solana }
+  const info: DemoInfo = {
+    url: demo.url,
+    chains: demo.chains,
+    solana: demo.solana,
+    mobileWalletUrl: demo.mobileWalletUrl,
+  }
   project.provide('demo', info)
   return demo.stop
 }

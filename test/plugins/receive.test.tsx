@@ -1,7 +1,7 @@
 import { receive } from 'latchkit/plugins/receive'
 import decodeQR from 'qr/decode.js'
 import { describe, expect, it, vi } from 'vitest'
-import { qrPath } from '../../plugins/receive/qrMatrix'
+import { qrPath } from '../../src/react/qrMatrix'
 import { click, connectWallet, ME, makeKernel, modal, openOn, renderWith } from './helpers'
 
 /**

@@ -103,9 +103,20 @@ describe('every entry on the server', () => {
   it('a kernel with every plugin and adapter sets up and renders its buttons to a string', async () => {
     // A new plugin entry must join the kernel below.
     expect(entries.filter((entry) => entry.startsWith('latchkit/plugins/'))).toEqual(
-      ['analytics', 'ens', 'history', 'onramp', 'receive', 'send', 'siwe', 'swaps'].map(
-        (name) => `latchkit/plugins/${name}`,
-      ),
+      [
+        'analytics',
+        'email',
+        'embedded-wallet',
+        'ens',
+        'history',
+        'onramp',
+        'receive',
+        'send',
+        'siwe',
+        'swaps',
+        'walletconnect',
+        'wallets',
+      ].map((name) => `latchkit/plugins/${name}`),
     )
     const [{ evmAdapter }, { solanaAdapter }, react, ...plugins] = await Promise.all([
       import('latchkit/adapters/evm'),
@@ -123,6 +134,14 @@ describe('every entry on the server', () => {
         m.siwe({ verifier: m.httpVerifier('https://api.invalid') }),
       ),
       import('latchkit/plugins/swaps').then((m) => m.swaps()),
+      import('latchkit/plugins/walletconnect').then((m) =>
+        m.walletConnect({ relayUrl: 'wss://relay.invalid/relay' }),
+      ),
+      import('latchkit/plugins/wallets').then((m) => m.wallets()),
+      import('latchkit/plugins/email').then((m) => m.email()),
+      import('latchkit/plugins/embedded-wallet').then((m) =>
+        m.embeddedWallet({ frameUrl: 'https://wallet.invalid' }),
+      ),
     ])
     const kernel = createKernel({
       networks: [mainnet],

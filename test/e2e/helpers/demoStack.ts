@@ -6,7 +6,7 @@
 import { inject } from 'vitest'
 import type { DemoChain, DemoSolana } from '../../../devstack/demo.js'
 
-export type DemoInfo = { url: string; chains: DemoChain[]; solana: DemoSolana }
+export type DemoInfo = { url: string; chains: DemoChain[]; solana: DemoSolana; mobileWalletUrl: string }
 
 declare module 'vitest' {
   export interface ProvidedContext {

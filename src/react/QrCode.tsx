@@ -11,6 +11,8 @@ export interface QrCodeProps {
   label: string
   /** Rendered width and height in CSS pixels. */
   size?: number
+  /** Its `data-latchkit` name, for a page's styles and tests. Default 'qr'. */
+  part?: string
 }
 
 /**
@@ -18,9 +20,9 @@ export interface QrCodeProps {
  * scanners expect dark on light.
  *
  * @example
- * <QrCode value={address} label={`QR code of ${address}`} size={240} />
+ * <QrCode value={address} label={`QR code of ${address}`} size={240} part="receive-qr" />
  */
-export function QrCode({ value, label, size = 240 }: QrCodeProps): ReactElement {
+export function QrCode({ value, label, size = 240, part = 'qr' }: QrCodeProps): ReactElement {
   const { path, extent } = useMemo(() => {
     const matrix = qrMatrix(value)
     return { path: qrPath(matrix, QUIET_ZONE), extent: matrix.length + QUIET_ZONE * 2 }
@@ -33,7 +35,7 @@ export function QrCode({ value, label, size = 240 }: QrCodeProps): ReactElement 
       height={size}
       viewBox={`0 0 ${extent} ${extent}`}
       shapeRendering="crispEdges"
-      data-latchkit="receive-qr"
+      data-latchkit={part}
       data-value={value}
     >
       <rect width={extent} height={extent} fill="#fff" />

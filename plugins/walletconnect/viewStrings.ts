@@ -1,0 +1,20 @@
+/** The English strings of the pairing view, registered when it loads (walletConnect.ts). */
+export const walletConnectViewStrings = {
+  'walletConnect.scan': 'Scan with your phone’s wallet',
+  'walletConnect.scanFor': 'Scan with {name}',
+  'walletConnect.qrLabel': 'QR code to connect a wallet with WalletConnect',
+  'walletConnect.copy': 'Copy link',
+  'walletConnect.copied': 'Link copied',
+  'walletConnect.copyFailed': 'Could not copy the link',
+  'walletConnect.open': 'Open {name}',
+  'walletConnect.openWeb': 'Open {name} in the browser',
+  'walletConnect.preparing': 'Preparing a connection code…',
+  'walletConnect.waiting': 'Approve the connection in your wallet',
+  'walletConnect.declined': 'Connection declined',
+  'walletConnect.declinedHint': 'The wallet rejected the connection. Try again for a new code.',
+  'walletConnect.expired': 'The code expired',
+  'walletConnect.expiredHint': 'No wallet answered in time. Try again for a new code.',
+  'walletConnect.failed': 'Could not connect',
+  'walletConnect.retry': 'Try again',
+  'walletConnect.cancel': 'Cancel',
+} as const satisfies Record<string, string>

@@ -1,0 +1,118 @@
+import { ConfigError, definePlugin, type Plugin } from 'latchkit'
+import { withViewStrings } from 'latchkit/internal'
+import { type ComponentType, createElement, lazy, Suspense } from 'react'
+import { DEFAULT_WALLETS_SETTINGS, WALLETS_PLUGIN_ID, type WalletsSettings, type WalletsState } from './state'
+import { walletsStrings } from './strings'
+
+export interface WalletsOptions {
+  /** Registry wallet ids shown first on the Connect view, in this order. */
+  featuredWalletIds?: readonly string[]
+  /** Only these registry wallets are listed anywhere (sent as `include` on every registry request). */
+  includeWalletIds?: readonly string[]
+  /** These registry wallets are never listed (sent as `exclude` on every registry request). */
+  excludeWalletIds?: readonly string[]
+  /** Show only a compact "All wallets" row on the Connect view instead of featured and recommended wallets. Default false. */
+  collapseWallets?: boolean
+}
+
+const walletId = /^[0-9a-f]{64}$/
+
+function checkIds(name: string, ids: readonly string[] | undefined): readonly string[] {
+  if (ids === undefined) return []
+  if (!Array.isArray(ids)) {
+    throw new ConfigError('Invalid wallets options', {
+      code: 'INVALID_OPTIONS',
+      details: `${name} must be an array of wallet ids`,
+    })
+  }
+  const bad = ids.find((id) => typeof id !== 'string' || !walletId.test(id))
+  if (bad !== undefined) {
+    throw new ConfigError('Invalid wallets options', {
+      code: 'INVALID_OPTIONS',
+      details: `${name} holds "${String(bad)}", which is not a wallet id (64 hex digits)`,
+    })
+  }
+  return [...ids]
+}
+
+type RowsModule = typeof import('./views/ConnectRows')
+
+/**
+ * One of the Connect view's row groups, loaded on first render. It waits in its own
+ * Suspense (showing nothing), so the rest of the wallet list never waits for it.
+ */
+function connectRows(name: 'FeaturedWallets' | 'RecommendedWallets' | 'AllWalletsRow'): ComponentType {
+  const Rows = lazy(() =>
+    import('./views/ConnectRows').then((module: RowsModule) => ({ default: module[name] })),
+  )
+  return () => createElement(Suspense, { fallback: null }, createElement(Rows))
+}
+
+/**
+ * The wallet registry on the Connect view and an All wallets view: featured wallets (by
+ * id, in the given order), four recommended ones from the registry's first page, and an
+ * "All wallets" row with the registry's count that opens a searchable list read page by
+ * page. A registry wallet installed in the browser (its rdns announced) connects directly;
+ * any other through the `walletLinker` service (a WalletConnect plugin), or shows that it
+ * needs one. Every registry request carries `includeWalletIds`, `excludeWalletIds` and
+ * the app's networks as filters. The rows and the list load lazily.
+ *
+ * @example
+ * import { wallets } from 'latchkit/plugins/wallets'
+ * createKernel({ networks, adapters: [evmAdapter()], plugins: [wallets({ featuredWalletIds: [metaMaskId] })], api, projectId })
+ */
+export function wallets(options: WalletsOptions = {}): Plugin<WalletsState> {
+  if (options.collapseWallets !== undefined && typeof options.collapseWallets !== 'boolean') {
+    throw new ConfigError('Invalid wallets options', {
+      code: 'INVALID_OPTIONS',
+      details: 'collapseWallets must be true or false',
+    })
+  }
+  const chosen = {
+    featuredWalletIds: checkIds('featuredWalletIds', options.featuredWalletIds),
+    includeWalletIds: checkIds('includeWalletIds', options.includeWalletIds),
+    excludeWalletIds: checkIds('excludeWalletIds', options.excludeWalletIds),
+    collapseWallets: options.collapseWallets ?? DEFAULT_WALLETS_SETTINGS.collapseWallets,
+  }
+  let settings: WalletsSettings = { ...DEFAULT_WALLETS_SETTINGS, ...chosen }
+  return definePlugin<WalletsState>({
+    id: WALLETS_PLUGIN_ID,
+    initialState: () => ({ settings }),
+    setup(ctx) {
+      ctx.i18n.register(walletsStrings)
+      const chains = [...new Set(ctx.kernel.options.networks.map((network) => network.caipNetworkId))]
+      settings = { ...settings, chains }
+      ctx.state.set((state) => {
+        state.settings.chains = chains
+      })
+      // The rows load with the Connect view's first render; an app that never opens the
+      // modal never downloads them.
+      const Featured = connectRows('FeaturedWallets')
+      const Recommended = connectRows('RecommendedWallets')
+      const AllWalletsRow = connectRows('AllWalletsRow')
+      const groups = settings.collapseWallets
+        ? []
+        : [
+            { id: 'featured', order: 400, component: Featured },
+            { id: 'recommended', order: 700, component: Recommended },
+          ]
+      const teardowns = [
+        ctx.views.register({
+          id: 'AllWallets',
+          title: 'wallets.title',
+          load: withViewStrings(
+            ctx.i18n,
+            () => import('./views/AllWalletsView'),
+            (m) => m.walletsViewStrings,
+          ),
+        }),
+        ...groups.map((group) => ctx.slots.contribute('connectorTypes', group)),
+        // After every group: the way to the whole registry.
+        ctx.slots.contribute('connectorTypes', { id: 'allWallets', order: 800, component: AllWalletsRow }),
+      ]
+      return () => {
+        for (const teardown of teardowns) teardown()
+      }
+    },
+  })
+}

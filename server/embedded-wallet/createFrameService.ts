@@ -1,0 +1,644 @@
+/**
+ * The embedded-wallet frame service as a Hono app: email login with codes and device
+ * approval, sessions, the wallet's shares, the project's allowed origins, the frame page
+ * and an RPC forwarder for the frame (see docs/server.md, "Embedded wallet frame
+ * service"). Every rule that must hold across instances lives in the database.
+ */
+import { randomUUID } from 'node:crypto'
+import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import * as z from 'zod/mini'
+import { BadRequest, HttpFailure } from '../api/httpErrors.js'
+import { inputGuard } from '../api/inputGuard.js'
+import { parseInput, readBody, readQuery } from '../api/parseInput.js'
+import type { Database, DatabaseOption } from '../db/sqlClient.js'
+import { connectionIp } from './clientIp.js'
+import { CODE_TTL_SECONDS, issueCode, verifyCode } from './codes.js'
+import { openFrameDatabase } from './database.js'
+import { type FrameErrorCode, FrameServiceError, frameErrors } from './errors.js'
+import { frameContentSecurityPolicy, framePage, messagePage, STATIC_PAGE_POLICY } from './framePage.js'
+import { purgeExpired } from './housekeeping.js'
+import { createMailer, type FrameMailer, type FrameSmtpOptions } from './mailer.js'
+import { DEFAULT_FRAME_LIMITS, type FrameLimits, hitRateLimits } from './rateLimits.js'
+import { forwardRpc, rpcCall } from './rpcForward.js'
+import * as schemas from './schemas.js'
+import { codeHasher, hashToken, newToken } from './secrets.js'
+import {
+  bearerToken,
+  createSession,
+  FRESH_SESSION_SECONDS,
+  findSession,
+  revokeSession,
+  type Session,
+} from './sessions.js'
+import { createShareCipher, readShareKey } from './shareCipher.js'
+import {
+  createWallet,
+  readAuthShare,
+  readRecovery,
+  storeAuthShare,
+  walletAddresses,
+  walletState,
+} from './wallets.js'
+
+export type FrameProject = {
+  /** The origins that may embed the frame and log in through it, e.g. `https://app.example`. */
+  allowedOrigins: readonly string[]
+}
+
+export type CreateFrameServiceOptions = {
+  /** Where users, codes, sessions and shares are kept; see `DatabaseOption`. Default: PGlite in memory. */
+  database?: DatabaseOption
+  /**
+   * The service's URL as a browser reaches it (links in mail point here), e.g.
+   * `https://frame.example`. Default: the origin of the request being answered.
+   */
+  publicUrl?: string
+  /** The SMTP server mail goes through. */
+  smtp: FrameSmtpOptions
+  /** The projects served, by project id. */
+  projects: Readonly<Record<string, FrameProject>>
+  /** The RPC URL per CAIP-2 chain id (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`) for `/v1/rpc/:caip2`. */
+  chains?: Readonly<Record<string, string>>
+  /** 32 random bytes in base64: the key shares are encrypted with at rest (and codes hashed under). */
+  shareKey: string
+  /** Any of the limits to change; see `DEFAULT_FRAME_LIMITS`. */
+  limits?: Partial<FrameLimits>
+  /**
+   * The caller's IP address for the per-IP limit. Default the connection's remote address;
+   * behind a proxy, `clientIpFromHeader('x-forwarded-for')` (see clientIp.ts).
+   */
+  clientIp?: (c: Context) => string | undefined
+  /** The frame's script for `/frame/frame.js` (404 while it answers undefined). Default: the bundle of frame/. */
+  frameScript?: () => Promise<string | undefined>
+  /** The clock, in ms since the epoch (tests move it; instances should run NTP). Default `Date.now`. */
+  now?: () => number
+}
+
+export type FrameService = {
+  app: Hono
+  /**
+   * Replaces a project's allowed origins (adding the project when new), for an app whose
+   * origin is known only after the service started, as a dev server's port.
+   *
+   * @example service.setAllowedOrigins('demo', ['http://127.0.0.1:5173'])
+   */
+  setAllowedOrigins(projectId: string, origins: readonly string[]): void
+  /** Ends waiting requests, closes the mailer and the database the service opened. */
+  close(): Promise<void>
+}
+
+/** The largest body taken: shares and recovery material are a few hundred bytes. */
+export const MAX_FRAME_REQUEST_BYTES = 64 * 1024
+
+/** The largest RPC call taken: a signed transaction may carry a contract's code (a few hundred KiB). */
+export const MAX_RPC_REQUEST_BYTES = 1024 * 1024
+
+const DEVICE_WAIT_POLL_MS = 500
+
+/** An http(s) origin in its canonical form; anything else is a set-up error. */
+function canonicalOrigin(value: string, where: string): string {
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.origin !== value.replace(/\/$/, '')
+  )
+    throw new Error(`frame service: ${where}: ${value} is not an http(s) origin such as https://app.example`)
+  return url.origin
+}
+
+function readProjects(projects: CreateFrameServiceOptions['projects']): Map<string, string[]> {
+  const out = new Map<string, string[]>()
+  for (const [id, project] of Object.entries(projects)) {
+    if (!z.safeParse(schemas.projectId, id).success)
+      throw new Error(`frame service: project id ${JSON.stringify(id)} must be 1 to 128 characters`)
+    out.set(
+      id,
+      project.allowedOrigins.map((origin) => canonicalOrigin(origin, `project ${id}`)),
+    )
+  }
+  return out
+}
+
+function readChains(chains: CreateFrameServiceOptions['chains'] = {}): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const [id, url] of Object.entries(chains)) {
+    if (!z.safeParse(schemas.caip2, id).success)
+      throw new Error(`frame service: chain ${id} is not a CAIP-2 chain id`)
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      throw new Error(`frame service: chain ${id}: ${url} is not an http(s) URL`)
+    out.set(id, url)
+  }
+  return out
+}
+
+/** The frame's bundled script (frame/assets.ts: the prebuilt file, or bundled on first use). */
+async function bundledFrameScript(): Promise<string> {
+  // Loaded on the first request for it: a service that never serves the frame never reads it.
+  const { loadFrameScript } = await import('./frame/assets.js')
+  return loadFrameScript()
+}
+
+const normalizeEmail = (value: string) => value.trim().toLowerCase()
+
+/**
+ * @example
+ * const service = await createFrameService({
+ *   smtp: { host: '127.0.0.1', port: 2525, from: 'login@latchkit.test' },
+ *   projects: { demo: { allowedOrigins: ['http://127.0.0.1:5173'] } },
+ *   chains: { 'eip155:31337': 'http://127.0.0.1:8545' },
+ *   shareKey: process.env.LATCHKIT_FRAME_SHARE_KEY ?? '',
+ * })
+ * const server = await listen(service.app.fetch, { port: 8794 })
+ */
+export async function createFrameService(options: CreateFrameServiceOptions): Promise<FrameService> {
+  const key = readShareKey(options.shareKey)
+  const projects = readProjects(options.projects)
+  const chains = readChains(options.chains)
+  const publicUrl =
+    options.publicUrl === undefined ? undefined : canonicalOrigin(options.publicUrl, 'publicUrl')
+  const limits: FrameLimits = { ...DEFAULT_FRAME_LIMITS, ...options.limits }
+  const now = options.now ?? Date.now
+  const clientIp = options.clientIp ?? connectionIp
+  const loadFrameScript = options.frameScript ?? bundledFrameScript
+  const cipher = await createShareCipher(key)
+  const hashCode = codeHasher(key)
+  const db: Database = await openFrameDatabase(options.database)
+  const sql = db.sql
+  const mailer: FrameMailer = createMailer(options.smtp)
+  /** Aborted on close: ends every device wait under way. */
+  const closing = new AbortController()
+  let frameScript: Promise<string | undefined> | undefined
+  /** When this instance last deleted what expired a day ago (at most once a minute). */
+  let lastPurge = 0
+
+  const fail = (c: Context, code: FrameErrorCode, message?: string, retryAfter?: number) => {
+    if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
+    return c.json(
+      {
+        code,
+        message: message ?? frameErrors[code].message,
+        ...(retryAfter !== undefined ? { retryAfter } : {}),
+      },
+      frameErrors[code].status as ContentfulStatusCode,
+    )
+  }
+
+  const projectOrigins = (id: string): string[] => {
+    const origins = projects.get(id)
+    if (!origins) throw new FrameServiceError('UNKNOWN_PROJECT')
+    return origins
+  }
+
+  const requireAllowedOrigin = (id: string, parentOrigin: string) => {
+    if (!projectOrigins(id).includes(parentOrigin)) throw new FrameServiceError('ORIGIN_NOT_ALLOWED')
+  }
+
+  /** Counts a mail-sending request against the address, the caller's IP and the project. */
+  const countMail = (c: Context, projectId: string, address: string) => {
+    const ip = clientIp(c) ?? 'unknown'
+    return hitRateLimits(sql, now(), limits.windowSeconds, [
+      { bucket: `email:${projectId}:${address}`, limit: limits.perEmail },
+      { bucket: `ip:${ip}`, limit: limits.perIp },
+      { bucket: `project:${projectId}`, limit: limits.perProject },
+    ])
+  }
+
+  /** The request's live session, still allowed for its origin; fresh when `fresh`, on the named device. */
+  const requireSession = async (c: Context, need: { fresh?: boolean; deviceId?: string } = {}) => {
+    const token = bearerToken(c.req.header('authorization'))
+    const session = token ? await findSession(sql, now(), token) : undefined
+    if (!session || !projects.get(session.projectId)?.includes(session.parentOrigin))
+      throw new FrameServiceError('NO_SESSION')
+    if (need.fresh && now() - session.verifiedAt > FRESH_SESSION_SECONDS * 1000)
+      throw new FrameServiceError('SESSION_NOT_FRESH')
+    if (need.deviceId !== undefined && need.deviceId !== session.deviceId)
+      throw new FrameServiceError('DEVICE_MISMATCH')
+    return { session, token: token as string }
+  }
+
+  /** A body that may be absent (`{}` then). */
+  const readOptionalBody = async <S extends z.core.$ZodType>(c: Context, schema: S, what: string) => {
+    const text = await c.req.text()
+    if (text.trim() === '') return parseInput(schema, {}, what)
+    let raw: unknown
+    try {
+      raw = JSON.parse(text)
+    } catch {
+      throw new BadRequest(`${what}: the body is not JSON`)
+    }
+    return parseInput(schema, raw, what)
+  }
+
+  const linkBase = (c: Context) => publicUrl ?? new URL(c.req.url).origin
+
+  const sendLoginCode = async (projectId: string, email: string, deviceId: string, appOrigin: string) => {
+    const code = await issueCode(sql, hashCode, now(), { projectId, purpose: 'login', email, deviceId })
+    await mailer.send({ kind: 'login-code', to: email, code, appOrigin })
+  }
+
+  const app = new Hono()
+
+  app.onError((error, c) => {
+    if (error instanceof FrameServiceError) return fail(c, error.code, error.message, error.retryAfter)
+    if (error instanceof HttpFailure && error.status === 413)
+      return fail(c, 'PAYLOAD_TOO_LARGE', error.message)
+    if (error instanceof BadRequest) return fail(c, 'BAD_REQUEST', error.message)
+    console.error('[latchkit frame service]', error)
+    return fail(c, 'INTERNAL')
+  })
+  app.notFound((c) => fail(c, 'NOT_FOUND'))
+  const guard = inputGuard(MAX_FRAME_REQUEST_BYTES)
+  const rpcGuard = inputGuard(MAX_RPC_REQUEST_BYTES)
+  app.use('*', (c, next) => (c.req.path.startsWith('/v1/rpc/') ? rpcGuard(c, next) : guard(c, next)))
+  // Only the frame, on this origin, posts here: a browser names the page that sent a POST,
+  // and one from another origin is refused before any route runs. Scripts send no Origin.
+  app.use('*', async (c, next) => {
+    const from = c.req.header('origin')
+    if (c.req.method === 'POST' && from !== undefined) {
+      const host = URL.canParse(from) ? new URL(from).host : undefined
+      // The public URL's origin too: a proxy in front may pass on another Host header.
+      const own = host !== undefined && (host === c.req.header('host') || from === publicUrl)
+      if (!own) throw new FrameServiceError('ORIGIN_NOT_ALLOWED')
+    }
+    await next()
+    c.header('X-Content-Type-Options', 'nosniff')
+    if (c.req.path.startsWith('/v1/') || c.req.path.startsWith('/projects/'))
+      c.header('Cache-Control', 'no-store')
+  })
+
+  app.get('/frame', (c) => {
+    const query = z.safeParse(schemas.projectQuery, c.req.query())
+    const origins = query.success ? projects.get(query.data.projectId) : undefined
+    if (!origins) {
+      c.header('Content-Security-Policy', STATIC_PAGE_POLICY)
+      return c.html(
+        messagePage('Unknown project', 'No project with this id is configured on this service.'),
+        400,
+      )
+    }
+    c.header('Content-Security-Policy', frameContentSecurityPolicy(origins))
+    c.header('Referrer-Policy', 'no-referrer')
+    c.header('Cache-Control', 'no-cache')
+    return c.html(framePage())
+  })
+
+  app.get('/frame/frame.js', async (c) => {
+    frameScript ??= loadFrameScript().then((script) => {
+      // Not cached while absent: it may be built while the service runs.
+      if (script === undefined) frameScript = undefined
+      return script
+    })
+    const script = await frameScript.catch((error: unknown) => {
+      frameScript = undefined
+      throw error
+    })
+    if (script === undefined) return fail(c, 'NOT_FOUND', 'The frame script is not built')
+    c.header('Cache-Control', 'no-cache')
+    return c.body(script, 200, { 'content-type': 'text/javascript; charset=utf-8' })
+  })
+
+  app.get('/projects/v1/origins', (c) => {
+    const { projectId } = readQuery(c, schemas.projectQuery, 'GET /projects/v1/origins')
+    return c.json({ allowedOrigins: projectOrigins(projectId) })
+  })
+
+  app.post('/v1/email/start', async (c) => {
+    const body = await readBody(c, schemas.emailStartBody, 'POST /v1/email/start')
+    const email = normalizeEmail(body.email)
+    requireAllowedOrigin(body.projectId, body.parentOrigin)
+    await countMail(c, body.projectId, email)
+    if (now() - lastPurge > 60_000) {
+      lastPurge = now()
+      await purgeExpired(sql, lastPurge)
+    }
+    const { rows } = await sql.query<{ id: string; known: boolean }>(
+      `SELECT u.id, EXISTS (SELECT 1 FROM ew_devices d WHERE d.user_id = u.id AND d.device_id = $3) AS known
+       FROM ew_users u WHERE u.project_id = $1 AND u.email = $2`,
+      [body.projectId, email, body.deviceId],
+    )
+    const user = rows[0]
+    if (user && !user.known) {
+      const token = newToken()
+      const at = now()
+      await sql.query(
+        `INSERT INTO ew_device_approvals (token_hash, project_id, user_id, email, device_id, parent_origin, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7::timestamptz, $8::timestamptz)`,
+        [
+          hashToken(token),
+          body.projectId,
+          user.id,
+          email,
+          body.deviceId,
+          body.parentOrigin,
+          new Date(at).toISOString(),
+          new Date(at + CODE_TTL_SECONDS * 1000).toISOString(),
+        ],
+      )
+      const link = `${linkBase(c)}/v1/device/approve?token=${token}`
+      await mailer.send({ kind: 'device-link', to: email, link, appOrigin: body.parentOrigin })
+      return c.json({ action: 'VERIFY_DEVICE' as const })
+    }
+    await sendLoginCode(body.projectId, email, body.deviceId, body.parentOrigin)
+    return c.json({ action: 'VERIFY_OTP' as const })
+  })
+
+  app.get('/v1/device/approve', async (c) => {
+    c.header('Content-Security-Policy', STATIC_PAGE_POLICY)
+    c.header('Referrer-Policy', 'no-referrer')
+    const query = z.safeParse(schemas.approveQuery, c.req.query())
+    const at = new Date(now()).toISOString()
+    const { rows } = query.success
+      ? await sql.query<{
+          project_id: string
+          user_id: string
+          email: string
+          device_id: string
+          parent_origin: string
+        }>(
+          `UPDATE ew_device_approvals SET approved_at = $2::timestamptz
+           WHERE token_hash = $1 AND approved_at IS NULL AND expires_at > $2::timestamptz
+           RETURNING project_id, user_id, email, device_id, parent_origin`,
+          [hashToken(query.data.token), at],
+        )
+      : { rows: [] }
+    const approval = rows[0]
+    if (!approval)
+      return c.html(
+        messagePage(
+          'This link does not work',
+          'It has expired or was already used. Log in again to get a new one.',
+        ),
+        400,
+      )
+    await sql.query(
+      `INSERT INTO ew_devices (user_id, device_id, approved_at) VALUES ($1, $2, $3::timestamptz)
+       ON CONFLICT (user_id, device_id) DO NOTHING`,
+      [approval.user_id, approval.device_id, at],
+    )
+    try {
+      await sendLoginCode(approval.project_id, approval.email, approval.device_id, approval.parent_origin)
+    } catch (error) {
+      if (!(error instanceof FrameServiceError)) throw error
+      return c.html(
+        messagePage('The device is approved', 'The login code could not be mailed: log in again.'),
+        503,
+      )
+    }
+    return c.html(
+      messagePage(
+        'This device is approved',
+        `Go back to the app (${approval.parent_origin}): your login code is on its way to ${approval.email}.`,
+      ),
+    )
+  })
+
+  app.post('/v1/device/wait', async (c) => {
+    const body = await readBody(c, schemas.deviceWaitBody, 'POST /v1/device/wait')
+    projectOrigins(body.projectId)
+    const email = normalizeEmail(body.email)
+    const deadline = Date.now() + limits.deviceWaitMs
+    const hangUp = c.req.raw.signal
+    for (;;) {
+      const { rows } = await sql.query(
+        `SELECT 1 FROM ew_device_approvals
+         WHERE project_id = $1 AND email = $2 AND device_id = $3
+           AND approved_at IS NOT NULL AND approved_at > $4::timestamptz
+         LIMIT 1`,
+        [body.projectId, email, body.deviceId, new Date(now() - CODE_TTL_SECONDS * 1000).toISOString()],
+      )
+      if (rows.length > 0) return c.json({ approved: true })
+      const left = deadline - Date.now()
+      if (left <= 0 || closing.signal.aborted || hangUp.aborted) return c.json({ approved: false })
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer)
+          closing.signal.removeEventListener('abort', done)
+          resolve()
+        }
+        const timer = setTimeout(done, Math.min(DEVICE_WAIT_POLL_MS, left))
+        closing.signal.addEventListener('abort', done)
+      })
+    }
+  })
+
+  app.post('/v1/email/verify', async (c) => {
+    const body = await readBody(c, schemas.emailVerifyBody, 'POST /v1/email/verify')
+    const email = normalizeEmail(body.email)
+    requireAllowedOrigin(body.projectId, body.parentOrigin)
+    const target = { projectId: body.projectId, purpose: 'login' as const, email, deviceId: body.deviceId }
+    await verifyCode(sql, hashCode, now(), target, body.otp)
+    const at = new Date(now()).toISOString()
+    const { rows } = await sql.query<{ id: string }>(
+      `INSERT INTO ew_users (id, project_id, email, created_at) VALUES ($1, $2, $3, $4::timestamptz)
+       ON CONFLICT (project_id, email) DO UPDATE SET email = EXCLUDED.email
+       RETURNING id`,
+      [randomUUID(), body.projectId, email, at],
+    )
+    const userId = (rows[0] as { id: string }).id
+    await sql.query(
+      `INSERT INTO ew_devices (user_id, device_id, approved_at) VALUES ($1, $2, $3::timestamptz)
+       ON CONFLICT (user_id, device_id) DO NOTHING`,
+      [userId, body.deviceId, at],
+    )
+    const sessionToken = await createSession(sql, now(), {
+      userId,
+      projectId: body.projectId,
+      deviceId: body.deviceId,
+      parentOrigin: body.parentOrigin,
+    })
+    return c.json({
+      sessionToken,
+      user: { id: userId, email },
+      wallet: await walletState(sql, userId, body.deviceId),
+    })
+  })
+
+  const sessionAnswer = async (session: Session) => {
+    const addresses = await walletAddresses(sql, session.userId)
+    return {
+      user: { id: session.userId, email: session.email },
+      wallet: await walletState(sql, session.userId, session.deviceId),
+      addresses: addresses ?? {},
+    }
+  }
+
+  app.get('/v1/session', async (c) => {
+    const { session } = await requireSession(c)
+    return c.json(await sessionAnswer(session))
+  })
+
+  app.post('/v1/session/revoke', async (c) => {
+    const token = bearerToken(c.req.header('authorization'))
+    if (!token || !(await revokeSession(sql, now(), token))) throw new FrameServiceError('NO_SESSION')
+    return c.json({})
+  })
+
+  app.post('/v1/wallet', async (c) => {
+    const body = await readBody(c, schemas.createWalletBody, 'POST /v1/wallet')
+    const { session } = await requireSession(c, {
+      fresh: true,
+      ...(body.deviceId ? { deviceId: body.deviceId } : {}),
+    })
+    await createWallet(sql, cipher, now(), {
+      userId: session.userId,
+      deviceId: session.deviceId,
+      authShare: body.authShare,
+      encryptedShare: body.recovery.encryptedShare,
+      kdf: body.recovery.kdf,
+      serverRecoveryShare: body.serverRecoveryShare,
+      addresses: body.addresses,
+    })
+    return c.json({})
+  })
+
+  // A live session of this device, from an allowed origin, is enough for its own auth
+  // share: that is how a reload reconnects without a new code (the device share never
+  // leaves the device). What can rebuild the key elsewhere (recovery, a new device's share,
+  // the first wallet) needs a login within the last ten minutes.
+  app.post('/v1/wallet/auth-share', async (c) => {
+    const body = await readOptionalBody(c, schemas.deviceBody, 'POST /v1/wallet/auth-share')
+    const { session } = await requireSession(c, body.deviceId ? { deviceId: body.deviceId } : {})
+    return c.json({ authShare: await readAuthShare(sql, cipher, session.userId, session.deviceId) })
+  })
+
+  app.post('/v1/wallet/recovery', async (c) => {
+    const body = await readOptionalBody(c, schemas.deviceBody, 'POST /v1/wallet/recovery')
+    const { session } = await requireSession(c, {
+      fresh: true,
+      ...(body.deviceId ? { deviceId: body.deviceId } : {}),
+    })
+    return c.json(await readRecovery(sql, cipher, session.userId))
+  })
+
+  app.post('/v1/wallet/device', async (c) => {
+    const body = await readBody(c, schemas.deviceShareBody, 'POST /v1/wallet/device')
+    const { session } = await requireSession(c, {
+      fresh: true,
+      ...(body.deviceId ? { deviceId: body.deviceId } : {}),
+    })
+    await storeAuthShare(sql, cipher, now(), {
+      userId: session.userId,
+      deviceId: session.deviceId,
+      authShare: body.authShare,
+    })
+    return c.json({})
+  })
+
+  app.post('/v1/email/update/start', async (c) => {
+    const body = await readBody(c, schemas.updateStartBody, 'POST /v1/email/update/start')
+    const { session } = await requireSession(c)
+    const newEmail = normalizeEmail(body.email)
+    if (newEmail === session.email) throw new FrameServiceError('EMAIL_UNCHANGED')
+    const { rows } = await sql.query('SELECT 1 FROM ew_users WHERE project_id = $1 AND email = $2', [
+      session.projectId,
+      newEmail,
+    ])
+    if (rows.length > 0) throw new FrameServiceError('EMAIL_TAKEN')
+    await countMail(c, session.projectId, session.email)
+    const code = await issueCode(sql, hashCode, now(), {
+      projectId: session.projectId,
+      purpose: 'update-primary',
+      email: session.email,
+      deviceId: session.deviceId,
+      userId: session.userId,
+      newEmail,
+    })
+    await mailer.send({
+      kind: 'update-current',
+      to: session.email,
+      code,
+      appOrigin: session.parentOrigin,
+      newEmail,
+    })
+    return c.json({ action: 'VERIFY_PRIMARY_OTP' as const })
+  })
+
+  app.post('/v1/email/update/primary', async (c) => {
+    const body = await readBody(c, schemas.updateOtpBody, 'POST /v1/email/update/primary')
+    const { session } = await requireSession(c)
+    const { newEmail } = await verifyCode(
+      sql,
+      hashCode,
+      now(),
+      {
+        projectId: session.projectId,
+        purpose: 'update-primary',
+        email: session.email,
+        deviceId: session.deviceId,
+      },
+      body.otp,
+    )
+    if (!newEmail) throw new FrameServiceError('OTP_NOT_FOUND')
+    await countMail(c, session.projectId, newEmail)
+    const code = await issueCode(sql, hashCode, now(), {
+      projectId: session.projectId,
+      purpose: 'update-secondary',
+      email: newEmail,
+      deviceId: session.deviceId,
+      userId: session.userId,
+    })
+    await mailer.send({ kind: 'update-new', to: newEmail, code, appOrigin: session.parentOrigin })
+    return c.json({ action: 'VERIFY_SECONDARY_OTP' as const })
+  })
+
+  app.post('/v1/email/update/secondary', async (c) => {
+    const body = await readBody(c, schemas.updateOtpBody, 'POST /v1/email/update/secondary')
+    const { session } = await requireSession(c)
+    // The address the second code went to: the newest such code of this user on this device.
+    const { rows } = await sql.query<{ email: string }>(
+      `SELECT email FROM ew_codes WHERE project_id = $1 AND purpose = 'update-secondary' AND user_id = $2 AND device_id = $3
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+      [session.projectId, session.userId, session.deviceId],
+    )
+    const newEmail = rows[0]?.email
+    if (!newEmail) throw new FrameServiceError('OTP_NOT_FOUND')
+    await verifyCode(
+      sql,
+      hashCode,
+      now(),
+      {
+        projectId: session.projectId,
+        purpose: 'update-secondary',
+        email: newEmail,
+        deviceId: session.deviceId,
+      },
+      body.otp,
+    )
+    try {
+      await sql.query('UPDATE ew_users SET email = $2 WHERE id = $1', [session.userId, newEmail])
+    } catch (error) {
+      // Another user took the address between the start and now.
+      if ((error as { code?: string }).code === '23505') throw new FrameServiceError('EMAIL_TAKEN')
+      throw error
+    }
+    return c.json({ email: newEmail })
+  })
+
+  app.post('/v1/rpc/:caip2', async (c) => {
+    const chain = parseInput(schemas.caip2, c.req.param('caip2'), 'POST /v1/rpc/:caip2')
+    const rpcUrl = chains.get(chain)
+    if (!rpcUrl) throw new FrameServiceError('UNKNOWN_CHAIN')
+    const call = await readBody(c, rpcCall, `POST /v1/rpc/${chain}`)
+    const { status, body } = await forwardRpc(rpcUrl, chain, call)
+    return c.body(body, status as 200, { 'content-type': 'application/json' })
+  })
+
+  let closed: Promise<void> | undefined
+  return {
+    app,
+    setAllowedOrigins(projectId, origins) {
+      for (const [id, allowed] of readProjects({ [projectId]: { allowedOrigins: origins } }))
+        projects.set(id, allowed)
+    },
+    close() {
+      closed ??= (async () => {
+        closing.abort()
+        mailer.close()
+        await db.close()
+      })()
+      return closed
+    },
+  }
+}

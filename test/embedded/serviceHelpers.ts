@@ -1,0 +1,220 @@
+/**
+ * The frame service under test: started over real HTTP with the devstack mailbox as its
+ * SMTP server, a movable clock, and small clients that speak the service's routes and
+ * read codes and links from the mailbox as a person would.
+ */
+import { randomBytes } from 'node:crypto'
+import { type StartedMailbox, startMailbox } from '../../devstack/mailbox/index.js'
+import {
+  type StartedFrameService,
+  type StartFrameServiceOptions,
+  startFrameService,
+} from '../../server/embedded-wallet/index.js'
+
+export const PROJECT = 'demo-project'
+export const APP_ORIGIN = 'http://app.test:5173'
+/** A project no origin may embed. */
+export const CLOSED_PROJECT = 'closed-project'
+
+export type Clock = { now(): number; advance(ms: number): void; startWindow(seconds: number): void }
+
+/** Real time plus whatever the test moved it by. */
+export function movableClock(): Clock {
+  let offset = 0
+  return {
+    now: () => Date.now() + offset,
+    advance: (ms) => {
+      offset += ms
+    },
+    // Rate limits count in fixed windows: a test that fills one starts at the beginning of
+    // the next, so the window cannot turn over halfway through it.
+    startWindow(seconds) {
+      const windowMs = seconds * 1000
+      offset += windowMs - ((Date.now() + offset) % windowMs) + 1
+    },
+  }
+}
+
+export function newShareKey(): string {
+  return randomBytes(32).toString('base64')
+}
+
+export function newDeviceId(): string {
+  return `device-${randomBytes(8).toString('hex')}`
+}
+
+let emails = 0
+/** An address no other test uses. */
+export function newEmail(): string {
+  emails += 1
+  return `person${emails}-${randomBytes(3).toString('hex')}@example.com`
+}
+
+/** Options for a service on `mailbox`; the rest as given. */
+export function serviceOptions(
+  mailbox: StartedMailbox,
+  extra: Partial<StartFrameServiceOptions> = {},
+): StartFrameServiceOptions {
+  return {
+    smtp: { host: '127.0.0.1', port: mailbox.smtpPort, from: 'Latchkit <login@latchkit.test>' },
+    projects: { [PROJECT]: { allowedOrigins: [APP_ORIGIN] }, [CLOSED_PROJECT]: { allowedOrigins: [] } },
+    shareKey: newShareKey(),
+    ...extra,
+  }
+}
+
+export type Answer<T = Record<string, unknown>> = { status: number; body: T; headers: Headers }
+
+/** A client of one service URL. */
+export function client(url: string) {
+  const call = async <T = Record<string, unknown>>(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    token?: string,
+  ): Promise<Answer<T>> => {
+    const headers: Record<string, string> = {}
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (token) headers.authorization = `Bearer ${token}`
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    })
+    const text = await response.text()
+    let parsed: unknown = text
+    try {
+      parsed = JSON.parse(text)
+    } catch {
+      // An HTML page: kept as text.
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers }
+  }
+  return {
+    url,
+    get: <T = Record<string, unknown>>(path: string, token?: string) =>
+      call<T>('GET', path, undefined, token),
+    post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) =>
+      call<T>('POST', path, body, token),
+  }
+}
+
+export type Client = ReturnType<typeof client>
+
+type Mail = { to: string[]; subject: string; text: string }
+
+/**
+ * The newest mail to `email` beyond the first `seen` (as the mailbox answers over HTTP),
+ * waiting up to 10 s for it to arrive.
+ */
+export async function nextMail(mailbox: StartedMailbox, email: string, seen: number): Promise<Mail> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const response = await fetch(`${mailbox.url}/messages?to=${encodeURIComponent(email)}`)
+    const { messages } = (await response.json()) as { messages: Mail[] }
+    if (messages.length > seen) return messages[0] as Mail
+    if (Date.now() > deadline) throw new Error(`no new mail to ${email} after ${seen} within 10 s`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+/** How many mails `email` has had. */
+export function mailCount(mailbox: StartedMailbox, email: string): number {
+  return mailbox.messages(email).length
+}
+
+/** The 6-digit code of a mail. */
+export function codeOf(mail: Mail): string {
+  // The subject leads with the code ("123456 is your login code for ..."); the text also
+  // holds addresses, and a test address may hold six digits in a row.
+  const code = mail.subject.match(/^(\d{6}) is your\b/)?.[1]
+  if (!code) throw new Error(`no code in the mail "${mail.subject}"`)
+  return code
+}
+
+/** The device-approval link of a mail. */
+export function linkOf(mail: Mail): string {
+  const link = mail.text.match(/https?:\/\/\S+\/v1\/device\/approve\?token=[A-Za-z0-9_-]+/)?.[0]
+  if (!link) throw new Error(`no approval link in the mail "${mail.subject}"`)
+  return link
+}
+
+export type Login = { sessionToken: string; user: { id: string; email: string }; wallet: string }
+
+/**
+ * Logs in as a person would on a known (or first) device: start, read the code, verify.
+ *
+ * @example
+ * const { sessionToken } = await logIn(api, mailbox, email, deviceId)
+ */
+export async function logIn(
+  api: Client,
+  mailbox: StartedMailbox,
+  email: string,
+  deviceId: string,
+): Promise<Login> {
+  const seen = mailCount(mailbox, email)
+  const start = await api.post('/v1/email/start', {
+    projectId: PROJECT,
+    email,
+    deviceId,
+    parentOrigin: APP_ORIGIN,
+  })
+  if (start.status !== 200 || start.body.action !== 'VERIFY_OTP')
+    throw new Error(`email/start answered ${start.status} ${JSON.stringify(start.body)}`)
+  const otp = codeOf(await nextMail(mailbox, email, seen))
+  const verify = await api.post<Login>('/v1/email/verify', {
+    projectId: PROJECT,
+    email,
+    otp,
+    deviceId,
+    parentOrigin: APP_ORIGIN,
+  })
+  if (verify.status !== 200)
+    throw new Error(`email/verify answered ${verify.status} ${JSON.stringify(verify.body)}`)
+  return verify.body
+}
+
+/** Base64 of `n` random bytes: a stand-in share. */
+export function randomShare(n = 17): string {
+  return randomBytes(n).toString('base64')
+}
+
+export const ADDRESSES = {
+  eip155: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F',
+  solana: '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV',
+}
+
+/** A wallet body as the frame sends it, with fresh random shares. */
+export function walletBody() {
+  return {
+    authShare: randomShare(),
+    recovery: {
+      encryptedShare: randomShare(45),
+      kdf: { name: 'scrypt', N: 131072, r: 8, p: 1, salt: randomShare(16) },
+    },
+    serverRecoveryShare: randomShare(),
+    addresses: ADDRESSES,
+  }
+}
+
+/** A mailbox and one service on it; stop() ends both. */
+export async function startServiceStack(extra: Partial<StartFrameServiceOptions> = {}) {
+  const mailbox = await startMailbox()
+  let service: StartedFrameService
+  try {
+    service = await startFrameService(serviceOptions(mailbox, extra))
+  } catch (error) {
+    await mailbox.stop()
+    throw error
+  }
+  return {
+    mailbox,
+    service,
+    api: client(service.url),
+    stop: async () => {
+      await service.stop()
+      await mailbox.stop()
+    },
+  }
+}

@@ -1,0 +1,88 @@
+// The host page of the email plugin's browser tests: the widget with the embedded wallet
+// and email plugins on a frame on a second origin (the stub frame of stubFrame.ts, or the
+// real frame service), the connect button, and window.emailTest for the page's own calls.
+import { createKernel, type Network, sendTransaction } from 'latchkit'
+import { evmAdapter } from 'latchkit/adapters/evm'
+import { solanaAdapter } from 'latchkit/adapters/solana'
+import { localSolana } from 'latchkit/networks'
+import { email } from 'latchkit/plugins/email'
+import { embeddedWallet } from 'latchkit/plugins/embedded-wallet'
+import { ConnectButton, LatchProvider } from 'latchkit/react'
+import { createRoot } from 'react-dom/client'
+
+// The frame service's URL comes from the config, or from `?frameUrl=` when the service
+// could only start once the page's origin was known (it must allow that origin).
+const given = (window as unknown as { widgetEmailTestConfig: { frameUrl?: string; projectId?: string } })
+  .widgetEmailTestConfig
+const query = new URLSearchParams(location.search)
+const config = { ...given, frameUrl: query.get('frameUrl') ?? given.frameUrl ?? '' }
+const local: Network = {
+  id: 31337,
+  name: 'Local 31337',
+  chainNamespace: 'eip155',
+  caipNetworkId: 'eip155:31337',
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  // `?rpcUrl=`: a chain the test started (anvil); otherwise nothing answers there.
+  rpcUrls: { default: { http: [query.get('rpcUrl') ?? 'http://127.0.0.1:1/31337'] } },
+}
+
+// `?solana=1`: a Solana network too (nothing answers at its endpoint; the account's address is what counts).
+const withSolana = query.get('solana') === '1'
+const kernel = createKernel({
+  networks: withSolana
+    ? [local, localSolana('http://127.0.0.1:1/solana', 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69VxQwbGWMk7zQ')]
+    : [local],
+  adapters: withSolana
+    ? [evmAdapter({ discovery: false, injected: false }), solanaAdapter({ discovery: false })]
+    : [evmAdapter({ discovery: false, injected: false })],
+  projectId: config.projectId ?? 'p1',
+  plugins: [embeddedWallet({ frameUrl: config.frameUrl, timings: { readyWaitMs: 0 } }), email()],
+})
+
+const state: { signature: unknown; sent: unknown } = { signature: undefined, sent: undefined }
+Object.assign(window, {
+  emailTest: {
+    kernel,
+    state,
+    /** The page asks the embedded wallet for a signature, as a dapp would. */
+    sign() {
+      state.signature = 'pending'
+      const provider = kernel.connectors.get('embeddedWallet:eip155')?.getProvider() as {
+        request(args: { method: string; params: unknown[] }): Promise<unknown>
+      }
+      const address = kernel.getState().accounts.eip155?.address
+      // 'hello', as hex.
+      provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] }).then(
+        (signature) => {
+          state.signature = signature
+        },
+        (error: Error) => {
+          state.signature = `failed: ${error.message}`
+        },
+      )
+      return true
+    },
+    /** The page sends `wei` to `to` through the kernel, as the send feature would. */
+    send(to: string, wei: string) {
+      state.sent = 'pending'
+      sendTransaction(kernel, { to, value: BigInt(wei) }).then(
+        (hash) => {
+          state.sent = hash
+        },
+        (error: Error) => {
+          state.sent = `failed: ${error.message}`
+        },
+      )
+      return true
+    },
+  },
+})
+
+const root = document.getElementById('root')
+if (root) {
+  createRoot(root).render(
+    <LatchProvider kernel={kernel}>
+      <ConnectButton />
+    </LatchProvider>,
+  )
+}
