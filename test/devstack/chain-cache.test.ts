@@ -24,7 +24,9 @@ async function lusdBalance(rpcUrl: string): Promise<unknown> {
   })
 }
 
-describe('startChains state cache', () => {
+// Cold starts deploy every fixture contract on two chains: seconds alone, far more on a
+// loaded CI machine running other projects beside this one.
+describe('startChains state cache', { timeout: 120_000 }, () => {
   it('deploys on a cold start, loads the cached state on the next, with the same addresses', async () => {
     const cold = await startChains({ cacheDir })
     try {
