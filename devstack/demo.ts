@@ -13,23 +13,28 @@
  * directory) boots and catches up while the rest starts: about a minute on 2 cores. The
  * local API server starts the two ramps (devstack/ramp) it offers as on-ramp providers,
  * each a checkout page on its own port that delivers test money on the app's chains. The
- * dev mobile wallet (dev-mobile-wallet/) is a WalletConnect wallet page on its own port too.
+ * dev mobile wallet (dev-mobile-wallet/) is a WalletConnect wallet page on its own port too,
+ * and so is the embedded wallet's frame service (server/embedded-wallet), which mails login
+ * codes to the local mailbox (mailbox/), an inbox page on another port.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import type { Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, type Connect, createServer, type Plugin, preview } from 'vite'
-import type { DevstackConfig } from '../demo/src/devstackConfig.js'
+import { DEMO_PROJECT_ID, type DevstackConfig } from '../demo/src/devstackConfig.js'
+import { startFrameService } from '../server/embedded-wallet/index.js'
 import { startEvmIndexerInBackground } from '../server/indexer/evm/startEvmIndexerInBackground.js'
 import { startSolanaIndexer } from '../server/indexer/solana/index.js'
-import { type StartedRelay, startRelay } from '../server/relay/index.js'
+import { startRelay } from '../server/relay/index.js'
 import { startApiServer } from './api/server.js'
-import { type LocalChainInfo, type StartedChains, startChains } from './chain.js'
+import { type LocalChainInfo, startChains } from './chain.js'
 import { DEV_PROJECT_ID } from './dev-mobile-wallet/config.js'
-import { type DevMobileWalletServer, startDevMobileWallet } from './dev-mobile-wallet/startDevMobileWallet.js'
+import { startDevMobileWallet } from './dev-mobile-wallet/startDevMobileWallet.js'
 import { historyAccount } from './fixtures.js'
+import { startMailbox } from './mailbox/index.js'
 import { startSolanaRpc } from './solana/index.js'
 
 export type StartDemoOptions = {
@@ -88,9 +93,13 @@ export type StartedDemo = {
   mobileWalletUrl: string
   /** The local WalletConnect relay (latchkit's own), e.g. ws://127.0.0.1:41234; also `config.relayUrl`. */
   relayUrl: string
+  /** The embedded wallet's frame service (its own origin): the app's `embeddedWallet({ frameUrl })`. */
+  frameUrl: string
+  /** The local inbox where login codes and device links land (every address). */
+  mailboxUrl: string
   /** Resolves once the EVM history index has caught up with the chains' heads at start. */
   historyReady: Promise<void>
-  /** Stops the web server, every anvil and the Solana endpoint; resolves once they are gone. Safe to call twice. */
+  /** Stops everything it started (servers, anvils, the Solana endpoint), newest first; resolves once they are gone. Safe to call twice. */
   stop(): Promise<void>
 }
 
@@ -104,8 +113,9 @@ const demoRoot = fileURLToPath(new URL('../demo/', import.meta.url))
 const demoViteConfig = fileURLToPath(new URL('../demo/vite.config.ts', import.meta.url))
 
 /**
- * Starts anvil (three chains, fixtures loaded), the local Solana endpoint, the local API
- * server and the demo's Vite dev server on 127.0.0.1.
+ * Starts anvil (three chains, fixtures loaded), the local Solana endpoint, the history
+ * indexes, the WalletConnect relay and dev mobile wallet, the mailbox and the frame service,
+ * the local API server and the demo's Vite dev server, all on 127.0.0.1.
  *
  * @example
  * const demo = await startDemo()
@@ -113,31 +123,51 @@ const demoViteConfig = fileURLToPath(new URL('../demo/vite.config.ts', import.me
  * await demo.stop()
  */
 export async function startDemo(options: StartDemoOptions = {}): Promise<StartedDemo> {
+  // What has started so far, stopped in reverse order when a later step fails.
+  const started = startedServices()
+  try {
+    return await startServices(options, started)
+  } catch (error) {
+    await started.stopAll()
+    throw error
+  }
+}
+
+/** A list of stop functions, run newest first and once. */
+function startedServices() {
+  const stops: (() => Promise<unknown>)[] = []
+  let stopping: Promise<void> | undefined
+  return {
+    /** Remembers how to stop what just started; returns it for chaining. */
+    add<T extends { stop(): Promise<unknown> }>(service: T): T {
+      stops.push(() => service.stop())
+      return service
+    },
+    stopAll(): Promise<void> {
+      stopping ??= (async () => {
+        for (const stop of stops.reverse()) await stop().catch(() => undefined)
+      })()
+      return stopping
+    },
+  }
+}
+
+async function startServices(
+  options: StartDemoOptions,
+  started: ReturnType<typeof startedServices>,
+): Promise<StartedDemo> {
   // In process and ready in milliseconds; started first so a failing anvil only has it to stop.
-  const endpoint = await startSolanaRpc()
-  let solanaIndex: Awaited<ReturnType<typeof startSolanaIndexer>>
-  try {
-    solanaIndex = await startSolanaIndexer({
-      rpcUrl: endpoint.url,
-      chainId: `solana:${endpoint.genesisHash.slice(0, 32)}`,
+  const solanaRpc = started.add(await startSolanaRpc())
+  const solanaIndex = started.add(
+    await startSolanaIndexer({
+      rpcUrl: solanaRpc.url,
+      chainId: `solana:${solanaRpc.genesisHash.slice(0, 32)}`,
       pollMs: 250,
-    })
-  } catch (error) {
-    await endpoint.stop()
-    throw error
-  }
-  // Stopping the endpoint stops the index that follows it, on every way out below.
-  const solanaRpc = {
-    ...endpoint,
-    stop: () => solanaIndex.stop().finally(() => endpoint.stop()),
-  }
-  let started: StartedChains
-  try {
-    started = await startChains({ chainIds: [...DEMO_APP_CHAIN_IDS, DEMO_WALLET_ONLY_CHAIN_ID] })
-  } catch (error) {
-    await solanaRpc.stop()
-    throw error
-  }
+    }),
+  )
+  const anvils = started.add(
+    await startChains({ chainIds: [...DEMO_APP_CHAIN_IDS, DEMO_WALLET_ONLY_CHAIN_ID] }),
+  )
   const solana: DemoSolana = {
     name: DEMO_SOLANA_NAME,
     rpcUrl: solanaRpc.url,
@@ -145,7 +175,7 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     genesisHash: solanaRpc.genesisHash,
     caipNetworkId: `solana:${solanaRpc.genesisHash.slice(0, 32)}`,
   }
-  const chains: DemoChain[] = started.chains.map((chain) => {
+  const chains: DemoChain[] = anvils.chains.map((chain) => {
     const inApp = (DEMO_APP_CHAIN_IDS as readonly number[]).includes(chain.chainId)
     return {
       ...chain,
@@ -153,49 +183,47 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       name: inApp ? `Latch Local ${chain.chainId}` : `Outside Chain ${chain.chainId}`,
     }
   })
-  let evmIndex: Awaited<ReturnType<typeof startEvmIndexerInBackground>>
-  try {
-    evmIndex = await startEvmIndexerInBackground({
-      chains: chains.filter((chain) => chain.inApp).map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
+  const appChains = chains.filter((chain) => chain.inApp)
+  const evmIndex = started.add(
+    await startEvmIndexerInBackground({
+      chains: appChains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
       pollingIntervalMs: 200,
-    })
-  } catch (error) {
-    await Promise.allSettled([started.stop(), solanaRpc.stop()])
-    throw error
-  }
-  // Stopping the chains stops the index that follows them, on every way out below.
-  const chainsAlone = started
-  started = { ...chainsAlone, stop: () => evmIndex.stop().finally(() => chainsAlone.stop()) }
+    }),
+  )
   // The WalletConnect relay the app and the dev mobile wallet pair through: no vendor relay.
-  let relay: StartedRelay
-  try {
-    relay = await startRelay()
-  } catch (error) {
-    await Promise.allSettled([started.stop(), solanaRpc.stop()])
-    throw error
-  }
+  const relay = started.add(await startRelay())
   const toConfigChain = ({ chainId, name, rpcUrl }: DemoChain) => ({ chainId, name, rpcUrl })
   // The dev mobile wallet: a phone wallet on its own origin, paired through the relay; the
   // wallet registry lists it with its page as the web app WalletConnect opens.
-  let mobileWallet: DevMobileWalletServer
-  try {
-    mobileWallet = await startDevMobileWallet({
+  const mobileWallet = started.add(
+    await startDevMobileWallet({
       config: {
         projectId: DEV_PROJECT_ID,
         relayUrl: relay.url,
-        chains: chains.filter((chain) => chain.inApp).map(toConfigChain),
+        chains: appChains.map(toConfigChain),
         solana: { rpcUrl: solana.rpcUrl, genesisHash: solana.genesisHash },
       },
-    })
-  } catch (error) {
-    await Promise.allSettled([relay.stop(), started.stop(), solanaRpc.stop()])
-    throw error
-  }
+    }),
+  )
+  // Email login: the frame service (its own origin) mails codes to the local mailbox, where
+  // a person reads them as in an inbox. The page's origin is allowed once it is known (below).
+  const mailbox = started.add(await startMailbox())
+  const frame = started.add(
+    await startFrameService({
+      smtp: { host: mailbox.smtpHost, port: mailbox.smtpPort, from: 'Latch Demo <login@latchkit.test>' },
+      projects: { [DEMO_PROJECT_ID]: { allowedOrigins: [] } },
+      chains: {
+        ...Object.fromEntries(appChains.map((chain) => [`eip155:${chain.chainId}`, chain.rpcUrl])),
+        [solana.caipNetworkId]: solana.rpcUrl,
+      },
+      // New on every start, like the database (in memory): wallets live as long as the demo.
+      shareKey: randomBytes(32).toString('base64'),
+    }),
+  )
   // The local API server answers the Blockchain and wallet-project APIs from the app's chains.
-  let api: Awaited<ReturnType<typeof startApiServer>>
-  try {
-    api = await startApiServer({
-      chains: chains.filter((chain) => chain.inApp),
+  const api = started.add(
+    await startApiServer({
+      chains: appChains,
       solana: { rpcUrl: solanaRpc.url, genesisHash: solanaRpc.genesisHash, mints: solanaRpc.mints },
       history: [evmIndex.source, solanaIndex.source],
       // No page may call it until the demo's own is known (below).
@@ -203,21 +231,18 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       // A person keeps the demo open for hours: no log of every request.
       requestLog: 0,
       devWalletLinks: { mobileWalletUrl: mobileWallet.url },
-    })
-  } catch (error) {
-    await Promise.allSettled([mobileWallet.stop(), relay.stop(), started.stop(), solanaRpc.stop()])
-    throw error
-  }
+    }),
+  )
   const config: DevstackConfig = {
     api: { url: api.url },
     relayUrl: relay.url,
-    networks: chains.filter((chain) => chain.inApp).map(toConfigChain),
+    networks: appChains.map(toConfigChain),
     devWallet: {
       chains: chains.map(toConfigChain),
       // Accounts 0..3, then the account with two years of seeded history (the Activity tab's pages and months).
-      accounts: [...started.accounts.map((account) => account.address), historyAccount.address],
+      accounts: [...anvils.accounts.map((account) => account.address), historyAccount.address],
     },
-    contracts: { ...started.chains[0]!.contracts },
+    contracts: { ...anvils.chains[0]!.contracts },
     solana: {
       name: solana.name,
       rpcUrl: solana.rpcUrl,
@@ -229,47 +254,25 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
       accounts: solanaRpc.accounts.map((account) => account.address),
     },
     mobileWalletUrl: mobileWallet.url,
+    embeddedWallet: { frameUrl: frame.url, mailboxUrl: mailbox.url },
   }
 
-  let web: WebServer
-  try {
-    web = await (options.mode === 'build' ? startPreviewServer : startDevServer)(config, options)
-  } catch (error) {
-    await Promise.allSettled([
-      mobileWallet.stop(),
-      relay.stop(),
-      api.stop(),
-      started.stop(),
-      solanaRpc.stop(),
-    ])
-    throw error
-  }
-  // The API (CORS) and sign-in are bound to the page's origin, known only now: 127.0.0.1
-  // as printed, and localhost for a person who types that instead.
+  const web = await (options.mode === 'build' ? startPreviewServer : startDevServer)(config, options)
+  started.add({ stop: () => web.close() })
+  // The API (CORS), sign-in and the frame service are bound to the page's origin, known only
+  // now: 127.0.0.1 as printed, and localhost for a person who types that instead.
   const pageOrigins = [`http://127.0.0.1:${web.port}`, `http://localhost:${web.port}`]
   api.setCorsOrigins(pageOrigins)
-  try {
-    await api.serveSiwe({
-      origin: pageOrigins,
-      ...(options.sessionsDir !== undefined && {
-        db: { dataDir: join(options.sessionsDir, String(web.port)) },
-      }),
-    })
-    // A page that reads history at once (a test) needs the index caught up before it opens.
-    if (options.waitForHistory !== false) await evmIndex.ready
-  } catch (error) {
-    await Promise.allSettled([
-      web.close(),
-      mobileWallet.stop(),
-      relay.stop(),
-      api.stop(),
-      started.stop(),
-      solanaRpc.stop(),
-    ])
-    throw error
-  }
+  frame.service.setAllowedOrigins(DEMO_PROJECT_ID, pageOrigins)
+  await api.serveSiwe({
+    origin: pageOrigins,
+    ...(options.sessionsDir !== undefined && {
+      db: { dataDir: join(options.sessionsDir, String(web.port)) },
+    }),
+  })
+  // A page that reads history at once (a test) needs the index caught up before it opens.
+  if (options.waitForHistory !== false) await evmIndex.ready
 
-  let stopping: Promise<void> | undefined
   return {
     url: `http://127.0.0.1:${web.port}/`,
     chains,
@@ -278,18 +281,10 @@ export async function startDemo(options: StartDemoOptions = {}): Promise<Started
     ramps: api.ramps.map((ramp) => ({ id: ramp.brand.id, name: ramp.brand.name, url: ramp.url })),
     mobileWalletUrl: mobileWallet.url,
     relayUrl: relay.url,
+    frameUrl: frame.url,
+    mailboxUrl: mailbox.url,
     historyReady: evmIndex.ready,
-    stop() {
-      stopping ??= Promise.allSettled([
-        web.close(),
-        mobileWallet.stop(),
-        relay.stop(),
-        api.stop(),
-        started.stop(),
-        solanaRpc.stop(),
-      ]).then(() => undefined)
-      return stopping
-    },
+    stop: () => started.stopAll(),
   }
 }
 
@@ -382,6 +377,7 @@ async function main(): Promise<void> {
       `\n  solana: ${demo.solana.rpcUrl} (ws ${demo.solana.wsUrl}) · ${demo.solana.caipNetworkId}` +
       `\n  mobile wallet (WalletConnect): ${demo.mobileWalletUrl} · paste the dapp's wc: URI or a QR screenshot, or open it with ?uri=<wc: URI>` +
       `\n  WalletConnect relay: ${demo.relayUrl} (latchkit's own; server/relay)` +
+      `\n  email login: codes and device links land in the mailbox ${demo.mailboxUrl} (any address) · frame service ${demo.frameUrl}` +
       `\n  on-ramp: ${demo.ramps.map((ramp) => `${ramp.name} ${ramp.url}`).join(', ')} · test card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)` +
       `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab lists what it has reached\n`,
   )

@@ -8,11 +8,12 @@ import { WalletSummary } from './WalletSummary'
 
 /**
  * The demo host app: a header with the wallet buttons, and the page body; `children` are
- * cards shown after the built-in ones (the wagmi card).
+ * cards shown after the built-in ones (the wagmi card); `mailboxUrl`, the devstack's inbox
+ * for email login codes, when it runs one.
  *
  * @example <LatchProvider kernel={kernel}><App /></LatchProvider>
  */
-export function App({ children }: { children?: ReactNode }): ReactElement {
+export function App({ children, mailboxUrl }: { children?: ReactNode; mailboxUrl?: string }): ReactElement {
   return (
     <>
       <AppHeader />
@@ -26,7 +27,7 @@ export function App({ children }: { children?: ReactNode }): ReactElement {
         </div>
         <WalletSummary />
         <SignInCard />
-        <TryThis />
+        <TryThis mailboxUrl={mailboxUrl} />
         <ThemeCard />
         <LanguageCard />
         {children}

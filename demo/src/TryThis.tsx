@@ -4,9 +4,9 @@ import type { ReactElement } from 'react'
 /**
  * Short walkthrough of what the demo shows, for a person trying it for the first time.
  *
- * @example <TryThis />
+ * @example <TryThis mailboxUrl={config.embeddedWallet?.mailboxUrl} />
  */
-export function TryThis(): ReactElement {
+export function TryThis({ mailboxUrl }: { mailboxUrl?: string }): ReactElement {
   const apiUrl = useKernel().api.url('blockchain')
   return (
     <section className="card" aria-labelledby="try-heading">
@@ -64,6 +64,18 @@ export function TryThis(): ReactElement {
           <code>GhRyoUhND4gg9r43H76zuc1ukkDhuv8uSqiGesTXuxYY</code>, and approve in the Solana prompt; the
           balances update. <b>Receive</b> shows your Solana address as a QR code.
         </li>
+        {mailboxUrl && (
+          <li>
+            No wallet? Disconnect, then type any email in the Connect view and click <b>Continue</b>. The code
+            lands in{' '}
+            <a href={mailboxUrl} target="_blank" rel="noreferrer">
+              the local mailbox
+            </a>
+            : type it, choose a recovery password in the wallet's own screen, and you have an EVM and a Solana
+            account. Send it some ETH from a dev account, then send or sign from it: you approve in the
+            wallet's screen, which this page cannot click for you.
+          </li>
+        )}
         <li>Reload the page: you are still connected, with no prompt.</li>
         <li>
           Under <b>Sign in with the wallet</b>, click <b>Turn on sign-in</b>. Once connected, the widget asks

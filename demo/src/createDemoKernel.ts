@@ -2,7 +2,8 @@
  * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
  * adapters, the buy, send, receive, activity, swap and names features, the wallet
  * registry (featured wallets and All wallets), analytics to the
- * local collector, WalletConnect through the local relay, and the app's metadata.
+ * local collector, WalletConnect through the local relay, email login onto the embedded
+ * wallet of the local frame service, and the app's metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
@@ -10,6 +11,8 @@ import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { localChain, localSolana } from 'latchkit/networks'
 import { analytics } from 'latchkit/plugins/analytics'
+import { email } from 'latchkit/plugins/email'
+import { embeddedWallet } from 'latchkit/plugins/embedded-wallet'
 import { ens } from 'latchkit/plugins/ens'
 import { history } from 'latchkit/plugins/history'
 import { onramp } from 'latchkit/plugins/onramp'
@@ -19,7 +22,7 @@ import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
 import { swaps } from 'latchkit/plugins/swaps'
 import { walletConnect } from 'latchkit/plugins/walletconnect'
 import { wallets } from 'latchkit/plugins/wallets'
-import type { DevstackConfig } from './devstackConfig'
+import { DEMO_PROJECT_ID, type DevstackConfig } from './devstackConfig'
 import { signInTurnedOn } from './signInChoice'
 
 export const DEMO_APP_NAME = 'Latch Demo'
@@ -29,7 +32,7 @@ export const DEMO_APP_NAME = 'Latch Demo'
  * const kernel = createDemoKernel(config)
  */
 export function createDemoKernel(
-  config: Pick<DevstackConfig, 'networks' | 'api' | 'solana' | 'relayUrl'>,
+  config: Pick<DevstackConfig, 'networks' | 'api' | 'solana' | 'relayUrl' | 'embeddedWallet'>,
 ): Kernel {
   const evmNetworks = config.networks.map((chain) => localChain(chain.chainId, chain.rpcUrl, chain.name))
   const { solana } = config
@@ -67,10 +70,15 @@ export function createDemoKernel(
       // Phone wallets by QR code or link, through the devstack's own relay (no vendor's):
       // the dev mobile wallet on its own origin plays the phone.
       ...(config.relayUrl ? [walletConnect({ relayUrl: config.relayUrl })] : []),
+      // A wallet for visitors who have none: an email, the code from the devstack's mailbox,
+      // and keys made in the frame service's page (its own origin), split so no server holds them.
+      ...(config.embeddedWallet
+        ? [embeddedWallet({ frameUrl: config.embeddedWallet.frameUrl, projectId: DEMO_PROJECT_ID }), email()]
+        : []),
     ],
     // Balances, prices, NFTs and the wallet registry come from the devstack's API server.
     ...(config.api && {
-      projectId: 'latchkit-demo',
+      projectId: DEMO_PROJECT_ID,
       api: { blockchainUrl: config.api.url, walletsUrl: config.api.url },
     }),
     metadata: {

@@ -49,12 +49,21 @@ export const devstackConfigSchema = z.object({
    * dev mobile wallet's `relayUrl`; absent without one.
    */
   relayUrl: z.optional(z.string().check(z.regex(/^wss?:\/\/[^\s]+$/))),
+  /**
+   * Email login: the embedded wallet's frame service (its own origin; the app's
+   * `embeddedWallet({ frameUrl })`) and the local mailbox page where its codes land; absent
+   * without one.
+   */
+  embeddedWallet: z.optional(z.object({ frameUrl: z.url(), mailboxUrl: z.url() })),
   /** Fixture token and NFT addresses, the same on every local chain. */
   contracts: z.record(z.string(), z.string()),
 })
 
 export type DevstackConfig = z.output<typeof devstackConfigSchema>
 export type DevstackChain = z.output<typeof chainSchema>
+
+/** The project id the demo app gives the local API and the frame service (which allows it the page's origin). */
+export const DEMO_PROJECT_ID = 'latchkit-demo'
 
 /** Where the devstack serves the config. */
 export const DEVSTACK_CONFIG_PATH = '/devstack.json'

@@ -55,7 +55,7 @@ if (!config) {
       <WagmiProvider config={wagmiConfig}>
         <QueryClientProvider client={new QueryClient()}>
           <LatchProvider kernel={kernel}>
-            <App>
+            <App mailboxUrl={config.embeddedWallet?.mailboxUrl}>
               {ltk && recipient && (
                 <WagmiCard token={{ address: ltk, symbol: 'LTK', decimals: 18 }} recipient={recipient} />
               )}

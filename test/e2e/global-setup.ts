@@ -27,6 +27,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     chains: demo.chains,
     solana: demo.solana,
     mobileWalletUrl: demo.mobileWalletUrl,
+    frameUrl: demo.frameUrl,
+    mailboxUrl: demo.mailboxUrl,
   }
   project.provide('demo', info)
   return demo.stop

@@ -11,6 +11,10 @@ import {
   startFrameService,
 } from '../../server/embedded-wallet/index.js'
 
+import { codeOf, nextMail } from '../support/mailbox.js'
+
+export { codeOf, linkOf, nextMail } from '../support/mailbox.js'
+
 export const PROJECT = 'demo-project'
 export const APP_ORIGIN = 'http://app.test:5173'
 /** A project no origin may embed. */
@@ -101,42 +105,9 @@ export function client(url: string) {
 
 export type Client = ReturnType<typeof client>
 
-type Mail = { to: string[]; subject: string; text: string }
-
-/**
- * The newest mail to `email` beyond the first `seen` (as the mailbox answers over HTTP),
- * waiting up to 10 s for it to arrive.
- */
-export async function nextMail(mailbox: StartedMailbox, email: string, seen: number): Promise<Mail> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const response = await fetch(`${mailbox.url}/messages?to=${encodeURIComponent(email)}`)
-    const { messages } = (await response.json()) as { messages: Mail[] }
-    if (messages.length > seen) return messages[0] as Mail
-    if (Date.now() > deadline) throw new Error(`no new mail to ${email} after ${seen} within 10 s`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
 /** How many mails `email` has had. */
 export function mailCount(mailbox: StartedMailbox, email: string): number {
   return mailbox.messages(email).length
-}
-
-/** The 6-digit code of a mail. */
-export function codeOf(mail: Mail): string {
-  // The subject leads with the code ("123456 is your login code for ..."); the text also
-  // holds addresses, and a test address may hold six digits in a row.
-  const code = mail.subject.match(/^(\d{6}) is your\b/)?.[1]
-  if (!code) throw new Error(`no code in the mail "${mail.subject}"`)
-  return code
-}
-
-/** The device-approval link of a mail. */
-export function linkOf(mail: Mail): string {
-  const link = mail.text.match(/https?:\/\/\S+\/v1\/device\/approve\?token=[A-Za-z0-9_-]+/)?.[0]
-  if (!link) throw new Error(`no approval link in the mail "${mail.subject}"`)
-  return link
 }
 
 export type Login = { sessionToken: string; user: { id: string; email: string }; wallet: string }

@@ -34,12 +34,17 @@ export function eventually<T>(
 }
 
 /**
- * The element's text becomes `expected` (a string is compared whole, a RegExp must match).
+ * The element's text becomes `expected` (a string is compared whole, a RegExp must match),
+ * within `timeout` (default WAIT_MS) for a step known to take longer, as making a wallet.
  *
  * @example await expectText(view.wallet.promptTitle, 'Connection request')
  */
-export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
-  const text = eventually(() => locator.textContent({ timeout: WAIT_MS }))
+export async function expectText(
+  locator: Locator,
+  expected: string | RegExp,
+  { timeout = WAIT_MS }: { timeout?: number } = {},
+): Promise<void> {
+  const text = eventually(() => locator.textContent({ timeout }), { timeout })
   if (typeof expected === 'string') await text.toBe(expected)
   else await text.toMatch(expected)
 }

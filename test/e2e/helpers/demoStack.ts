@@ -6,7 +6,16 @@
 import { inject } from 'vitest'
 import type { DemoChain, DemoSolana } from '../../../devstack/demo.js'
 
-export type DemoInfo = { url: string; chains: DemoChain[]; solana: DemoSolana; mobileWalletUrl: string }
+export type DemoInfo = {
+  url: string
+  chains: DemoChain[]
+  solana: DemoSolana
+  mobileWalletUrl: string
+  /** The embedded wallet's frame service. */
+  frameUrl: string
+  /** The local inbox of login codes and device links. */
+  mailboxUrl: string
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
