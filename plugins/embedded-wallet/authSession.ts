@@ -255,7 +255,7 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
   }
 
   const preferredType = (namespace: AuthNamespace): AccountType =>
-    storage.get(embeddedWalletKeys.preferredAccountType)?.[namespace] ?? DEFAULT_ACCOUNT_TYPES[namespace]
+    storage.get('preferredAccountTypes')?.[namespace] ?? DEFAULT_ACCOUNT_TYPES[namespace]
 
   const session: AuthSession = {
     request,
@@ -281,13 +281,12 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
       users.set(namespace, user)
       storage.set(embeddedWalletKeys.session, true)
       storage.set(embeddedWalletKeys.lastUsedChain, user.chainId)
-      storage.set(embeddedWalletKeys.preferredAccountType, {
-        ...storage.get(embeddedWalletKeys.preferredAccountType),
+      // The kernel's own keys: it starts the next visit's accounts with these preferences.
+      storage.set('preferredAccountTypes', {
+        ...storage.get('preferredAccountTypes'),
         [namespace]: user.preferredAccountType,
       })
-      if (!storage.get(embeddedWalletKeys.smartAccountEnabledNetworks)) {
-        storage.set(embeddedWalletKeys.smartAccountEnabledNetworks, [])
-      }
+      if (!storage.get('smartAccountEnabledNetworks')) storage.set('smartAccountEnabledNetworks', [])
       return user
     },
 
@@ -412,9 +411,7 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
         account.preferredAccountTypes[namespace] = user.preferredAccountType
         account.smartAccountDeployed = user.smartAccountDeployed
         const network = draft.networks[namespace]
-        if (network)
-          network.smartAccountEnabledNetworks =
-            storage.get(embeddedWalletKeys.smartAccountEnabledNetworks) ?? []
+        if (network) network.smartAccountEnabledNetworks = storage.get('smartAccountEnabledNetworks') ?? []
       })
     },
 

@@ -1,12 +1,11 @@
 import { defineStorageKey } from 'latchkit/internal'
 import * as z from 'zod/mini'
 
-const accountType = z.enum(['eoa', 'smartAccount'])
-
 /**
  * What the embedded wallet keeps in the page's storage. No secret is here: the session
  * token stays in the frame's own storage, so the page only remembers that a login exists
- * (to ask the frame after a reload) and a few preferences.
+ * (to ask the frame after a reload) and a few preferences. The preferred account types go
+ * in the kernel's own `preferredAccountTypes` and `smartAccountEnabledNetworks` keys.
  */
 export const embeddedWalletKeys = {
   /** A login lives in the frame: the silent reconnect asks it (IS_CONNECTED, then GET_USER). */
@@ -17,14 +16,4 @@ export const embeddedWalletKeys = {
   lastUsedChain: defineStorageKey('embeddedWallet:lastUsedChain', z.string().check(z.maxLength(64))),
   /** When the last email login started (ms since the epoch): the 30 s cooldown counts from it. */
   lastEmailLoginTime: defineStorageKey('embeddedWallet:lastEmailLoginTime', z.number().check(z.gte(0))),
-  /** The account type the person prefers per chain family. */
-  preferredAccountType: defineStorageKey(
-    'embeddedWallet:preferredAccountType',
-    z.record(z.string().check(z.maxLength(32)), accountType),
-  ),
-  /** EVM chain ids where a smart account is available (none is configured yet). */
-  smartAccountEnabledNetworks: defineStorageKey(
-    'embeddedWallet:smartAccountEnabledNetworks',
-    z.array(z.number().check(z.int(), z.gte(0))),
-  ),
 } as const

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
+import * as z from 'zod/mini'
 import { createCookieBackend, MAX_COOKIE_BYTES, parseCookieHeader } from './cookieStorage'
-import { createStorage } from './storage'
+import { createStorage, defineStorageKey } from './storage'
+
+const token = defineStorageKey('test:token', z.string())
 
 /**
  * A document whose `cookie` behaves as a browser's does: a write sets or (Max-Age=0)
@@ -56,10 +59,10 @@ describe('createCookieBackend', () => {
     })
     const big = 'x'.repeat(MAX_COOKIE_BYTES)
     expect(() => createCookieBackend({ document }).setItem('k', big)).toThrow(RangeError)
-    expect(storage.set('sessionToken', big)).toBe(false)
+    expect(storage.set(token, big)).toBe(false)
     expect(warnings).toEqual(['Could not write storage'])
-    expect(storage.set('sessionToken', 'short')).toBe(true)
-    expect(storage.get('sessionToken')).toBe('short')
+    expect(storage.set(token, 'short')).toBe(true)
+    expect(storage.get(token)).toBe('short')
   })
 
   it('on a server (no document) reads nothing and writes nothing, without throwing', () => {

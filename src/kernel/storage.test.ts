@@ -22,6 +22,10 @@ afterEach(() => {
   vi.unstubAllGlobals()
 })
 
+/** A plugin's keys: a string and a boolean. */
+const token = defineStorageKey('test:token', z.string())
+const used = defineStorageKey('test:used', z.boolean())
+
 const wallet = (id: string): RecentWallet => ({ id, name: id.toUpperCase(), chain: 'eip155' })
 
 describe('createStorage typed keys', () => {
@@ -38,10 +42,7 @@ describe('createStorage typed keys', () => {
           chain: 'eip155',
         },
       ],
-      sessionToken: 'abc.def',
-      emailLoginUsed: true,
       lastUsedChain: 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-      lastEmailLoginTime: 1_700_000_000_000,
       preferredAccountTypes: { eip155: 'smartAccount', solana: 'eoa' },
       smartAccountEnabledNetworks: [1, 8453],
       connectedConnectorIds: { eip155: 'io.metamask' },
@@ -52,9 +53,9 @@ describe('createStorage typed keys', () => {
       expect(storage.get(name as keyof typeof values)).toEqual(value)
       expect(backend.getItem(`latchkit:${name}`)).toBe(JSON.stringify(value))
     }
-    storage.remove('sessionToken')
-    expect(storage.get('sessionToken')).toBeUndefined()
-    expect(backend.getItem('latchkit:sessionToken')).toBeNull()
+    storage.remove('connectedNamespaces')
+    expect(storage.get('connectedNamespaces')).toBeUndefined()
+    expect(backend.getItem('latchkit:connectedNamespaces')).toBeNull()
   })
 
   it('honours a custom prefix and returns undefined for absent keys', () => {
@@ -71,7 +72,7 @@ describe('createStorage typed keys', () => {
     const storage = createStorage({ backend: createMemoryBackend(), logger })
     storage.set('lastUsedChain', 'eip155:1')
     expect(storage.set('lastUsedChain', 'not a chain' as never)).toBe(false)
-    expect(storage.set('lastEmailLoginTime', -5)).toBe(false)
+    expect(storage.set('smartAccountEnabledNetworks', ['one'] as never)).toBe(false)
     expect(storage.set('preferredAccountTypes', { eip155: 'admin' } as never)).toBe(false)
     expect(storage.get('lastUsedChain')).toBe('eip155:1')
     expect(warnings.map(([m]) => m)).toEqual(Array(3).fill('Refused to store an invalid value'))
@@ -83,11 +84,11 @@ describe('createStorage resilience', () => {
     const backend = createMemoryBackend()
     const { warnings, logger } = spyLogger()
     const storage = createStorage({ backend, logger })
-    storage.set('sessionToken', 'keep-me')
+    storage.set(token, 'keep-me')
     backend.setItem('latchkit:recentWallets', '[{"id":')
     expect(storage.get('recentWallets')).toBeUndefined()
     expect(backend.getItem('latchkit:recentWallets')).toBeNull()
-    expect(storage.get('sessionToken')).toBe('keep-me')
+    expect(storage.get(token)).toBe('keep-me')
     expect(warnings).toEqual([
       ['Removed an invalid stored value (corrupt JSON)', { key: 'latchkit:recentWallets' }],
     ])
@@ -99,10 +100,10 @@ describe('createStorage resilience', () => {
     const storage = createStorage({ backend, logger })
     backend.setItem('latchkit:smartAccountEnabledNetworks', '[1,"two"]')
     backend.setItem('latchkit:recentWallets', JSON.stringify([wallet('a'), wallet('b'), wallet('c')]))
-    backend.setItem('latchkit:emailLoginUsed', 'true')
+    backend.setItem('latchkit:test:used', 'true')
     expect(storage.get('smartAccountEnabledNetworks')).toBeUndefined()
     expect(storage.get('recentWallets')).toBeUndefined()
-    expect(storage.get('emailLoginUsed')).toBe(true)
+    expect(storage.get(used)).toBe(true)
     expect(backend.getItem('latchkit:smartAccountEnabledNetworks')).toBeNull()
     expect(warnings[0]).toEqual([
       'Removed an invalid stored value (schema mismatch)',
@@ -125,9 +126,9 @@ describe('createStorage resilience', () => {
       },
     }
     const storage = createStorage({ backend: failing, logger })
-    expect(storage.get('sessionToken')).toBeUndefined()
-    expect(storage.set('sessionToken', 'x')).toBe(false)
-    expect(() => storage.remove('sessionToken')).not.toThrow()
+    expect(storage.get(token)).toBeUndefined()
+    expect(storage.set(token, 'x')).toBe(false)
+    expect(() => storage.remove(token)).not.toThrow()
     expect(addRecentWallet(storage, wallet('a'))).toEqual([])
     expect(warnings.map(([m]) => m)).toEqual([
       'Could not read storage',
@@ -136,7 +137,7 @@ describe('createStorage resilience', () => {
       'Could not read storage',
       'Could not write storage',
     ])
-    expect(warnings[1]?.[1]).toEqual({ key: 'latchkit:sessionToken', error: 'QuotaExceededError: full' })
+    expect(warnings[1]?.[1]).toEqual({ key: 'latchkit:test:token', error: 'QuotaExceededError: full' })
   })
 
   it('never throws when a corrupt value cannot even be removed', () => {
@@ -157,8 +158,8 @@ describe('default backend', () => {
   it('uses globalThis.localStorage when it works', () => {
     const local = createMemoryBackend()
     vi.stubGlobal('localStorage', local)
-    createStorage().set('emailLoginUsed', true)
-    expect(local.getItem('latchkit:emailLoginUsed')).toBe('true')
+    createStorage().set(used, true)
+    expect(local.getItem('latchkit:test:used')).toBe('true')
     expect(local.getItem('latchkit:__probe__')).toBeNull()
   })
 
@@ -171,8 +172,8 @@ describe('default backend', () => {
     }
     vi.stubGlobal('localStorage', refusing)
     const storage = createStorage()
-    expect(storage.set('sessionToken', 't')).toBe(true)
-    expect(storage.get('sessionToken')).toBe('t')
+    expect(storage.set(token, 't')).toBe(true)
+    expect(storage.get(token)).toBe('t')
 
     vi.unstubAllGlobals()
     const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'localStorage')
@@ -184,21 +185,21 @@ describe('default backend', () => {
     })
     try {
       const blocked = createStorage()
-      expect(blocked.set('sessionToken', 'u')).toBe(true)
-      expect(blocked.get('sessionToken')).toBe('u')
+      expect(blocked.set(token, 'u')).toBe(true)
+      expect(blocked.get(token)).toBe('u')
     } finally {
       if (descriptor) Object.defineProperty(globalThis, 'localStorage', descriptor)
       else delete (globalThis as { localStorage?: unknown }).localStorage
     }
 
-    expect(createStorage().set('sessionToken', 'v')).toBe(true)
+    expect(createStorage().set(token, 'v')).toBe(true)
   })
 
   it('keeps two storages on memory apart and honours backend: null', () => {
     const a = createStorage({ backend: null })
     const b = createStorage({ backend: null })
-    a.set('sessionToken', 'a')
-    expect(b.get('sessionToken')).toBeUndefined()
+    a.set(token, 'a')
+    expect(b.get(token)).toBeUndefined()
   })
 })
 
@@ -239,7 +240,7 @@ describe('defineStorageKey', () => {
   })
 
   it('refuses empty and reserved names', () => {
-    expect(() => defineStorageKey('sessionToken', z.string())).toThrow(ConfigError)
+    expect(() => defineStorageKey('recentWallets', z.string())).toThrow(ConfigError)
     expect(() => defineStorageKey('', z.string())).toThrow(/empty/)
   })
 })

@@ -53,14 +53,10 @@ function key<T>(name: string, schema: z.core.$ZodType<T>): StorageKey<T> {
 export const storageKeys = Object.freeze({
   /** Most recent first, deduplicated by id, at most 2. */
   recentWallets: key('recentWallets', z.array(recentWalletSchema).check(z.maxLength(RECENT_WALLETS_LIMIT))),
-  sessionToken: key('sessionToken', z.string()),
-  emailLoginUsed: key('emailLoginUsed', z.boolean()),
   lastUsedChain: key(
     'lastUsedChain',
     z.custom<CaipNetworkId>((value) => isCaipNetworkId(value)),
   ),
-  /** Epoch ms of the last email login (the 30 s throttle). */
-  lastEmailLoginTime: key('lastEmailLoginTime', z.number().check(z.nonnegative())),
   /** Chain namespace -> account type. */
   preferredAccountTypes: key('preferredAccountTypes', z.record(z.string(), z.enum(accountTypes))),
   smartAccountEnabledNetworks: key('smartAccountEnabledNetworks', z.array(z.number())),

@@ -98,10 +98,11 @@ describe('the embedded wallet session', () => {
     ])
     expect(backend.getItem('latchkit:embeddedWallet:session')).toBe('true')
     expect(backend.getItem('latchkit:embeddedWallet:emailLoginUsed')).toBe('true')
-    expect(JSON.parse(backend.getItem('latchkit:embeddedWallet:preferredAccountType') ?? '{}')).toEqual({
+    expect(JSON.parse(backend.getItem('latchkit:preferredAccountTypes') ?? '{}')).toEqual({
       eip155: 'smartAccount',
       solana: 'eoa',
     })
+    expect(backend.getItem('latchkit:smartAccountEnabledNetworks')).toBe('[]')
   })
 
   it('restores the login after a reload without a prompt: one IS_CONNECTED, then GET_USER per family', async () => {
