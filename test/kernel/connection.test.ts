@@ -191,10 +191,13 @@ describe('connection state machine', () => {
       const other = fakeWallet({ id: 'plain-sol', chain: 'solana' })
       kernel.connectors.register(evm)
       kernel.connectors.register(sol)
-      await connect(kernel, { connectorId: evm.id })
       await connect(kernel, { connectorId: sol.id })
+      await connect(kernel, { connectorId: evm.id })
+      expect(kernel.getState().activeNamespace).toBe('eip155')
       await disconnect(kernel, { namespace: 'eip155' })
       expect(kernel.getState().accounts.solana?.status).toBe('disconnected')
+      // The page stays on the network it was on, not on the last namespace cleared.
+      expect(kernel.getState().activeNamespace).toBe('eip155')
       // An ordinary connector on the other chain is left alone.
       const k2 = createKernel({ networks: [ethereum, solanaMainnet], storage: null })
       k2.connectors.register(fakeWallet({ id: 'e', type }))

@@ -46,7 +46,15 @@ export async function disconnect(kernel: Kernel, params: DisconnectParameters = 
       clearNamespace(kernel, namespace)
     }
   }
-  if (kernel.getState().status !== 'connected') kernel.close()
+  if (kernel.getState().status !== 'connected') {
+    // Clearing one namespace moves the view to another still connected; once none is, the
+    // page goes back to the network it was on, not the last one cleared.
+    if (kernel.getState().activeNamespace !== state.activeNamespace)
+      kernel.store.setState((draft) => {
+        draft.activeNamespace = state.activeNamespace
+      })
+    kernel.close()
+  }
   if (failures.length > 0) {
     throw latchError(
       targets.length > 1 ? 'DISCONNECT_CHAINS_FAILED' : 'DISCONNECT_FAILED',
