@@ -2,6 +2,7 @@ import { activityMarkdown } from './activity'
 import type { BudgetResult } from './budgets'
 import type { Weight } from './chunkSizes'
 import { coldPathMarkdown } from './coldPath'
+import { emailLoginMarkdown } from './emailLogin'
 import type { BenchResults } from './results'
 import type { SpeedRow } from './speed'
 import { walletConnectMarkdown } from './walletConnectCost'
@@ -271,6 +272,14 @@ export function renderMarkdown(results: BenchResults): string {
       '### Wallet search, 5,000 wallets',
       '',
       ...walletSearchMarkdown(results.speed.walletSearch),
+      '',
+    )
+  }
+  if (results.speed.emailLogin) {
+    lines.push(
+      '### Email login: code entered to account shown',
+      '',
+      ...emailLoginMarkdown(results.speed.emailLogin),
       '',
     )
   }

@@ -1,6 +1,7 @@
 import type { ActivityBench } from './activity'
 import type { BudgetResult } from './budgets'
 import type { ColdPath } from './coldPath'
+import type { EmailLoginBench } from './emailLogin'
 import type { Machine } from './machine'
 import type { PeersInstall } from './peers'
 import type { LatchkitSize, SizeRow } from './size'
@@ -32,6 +33,8 @@ export interface BenchResults {
     activity?: ActivityBench
     /** The wallets plugin's search over 5,000 wallets: keystroke to list painted (bench/walletSearch.ts). */
     walletSearch?: WalletSearchBench
+    /** Email login against the real frame service: code typed to account shown (bench/emailLogin.ts). */
+    emailLogin?: EmailLoginBench
   }
   durationSeconds: number
 }

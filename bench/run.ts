@@ -8,13 +8,15 @@
  * for the heap reading, default 200), --size-only.
  *
  * Pieces alone, printing their markdown and writing nothing: `npx tsx bench/coldPath.ts`,
- * `npx tsx bench/activity.ts` (the 10,000-item activity list).
+ * `npx tsx bench/activity.ts` (the 10,000-item activity list), `npx tsx bench/emailLogin.ts`
+ * (email login, code entered to account shown).
  */
 import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { DEFAULT_SCROLL_STEP_PX, measureActivity } from './activity'
 import { checkSizeBudgets } from './budgets'
 import { measureColdPath } from './coldPath'
+import { measureEmailLogin } from './emailLogin'
 import { currentLoad, describeMachine } from './machine'
 import { notYetMeasurable } from './notYetMeasurable'
 import { benchDir, repoRoot } from './paths'
@@ -68,6 +70,7 @@ const skipped: BenchResults['speed']['skipped'] = []
 let coldPath: BenchResults['speed']['coldPath']
 let activity: BenchResults['speed']['activity']
 let walletSearch: BenchResults['speed']['walletSearch']
+let emailLogin: BenchResults['speed']['emailLogin']
 try {
   if (process.argv.includes('--size-only')) throw new Error('--size-only')
   // Debian's Chromium, installed with apt when missing (the same script the tests use).
@@ -93,6 +96,8 @@ try {
     log('activity list measured')
     walletSearch = await measureWalletSearch(browser, speedOptions.runs)
     log('wallet search measured')
+    emailLogin = await measureEmailLogin(browser, speedOptions.runs)
+    log('email login measured')
   })
 } catch (error) {
   const reason = error instanceof Error ? error.message : String(error)
@@ -121,6 +126,7 @@ const results: BenchResults = {
     ...(coldPath ? { coldPath } : {}),
     ...(activity ? { activity } : {}),
     ...(walletSearch ? { walletSearch } : {}),
+    ...(emailLogin ? { emailLogin } : {}),
   },
   durationSeconds: (Date.now() - started) / 1000,
 }

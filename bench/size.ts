@@ -162,7 +162,10 @@ export async function measureOwnCode(): Promise<OwnCode> {
   }
 }
 
-/** What each plugin adds to minimal: latchkit-full.tsx built with that one plugin minus with none. */
+/**
+ * What each plugin adds to minimal: latchkit-full.tsx built with that one plugin minus with
+ * none; then each set of PLUGIN_SETS together.
+ */
 export async function measurePluginCosts(root = repoRoot): Promise<PluginCost[]> {
   const entry = `${appsDir}/latchkit-full.tsx`
   const names = discoverPlugins(root)
@@ -178,8 +181,20 @@ export async function measurePluginCosts(root = repoRoot): Promise<PluginCost[]>
       chunks: withPlugin.chunks - base.chunks,
     })
   }
+  for (const set of PLUGIN_SETS.filter((set) => set.every((plugin) => names.includes(plugin)))) {
+    const withSet = (await weighBuild(entry, [latchkitSource(), benchPlugins(root, set)])).sizes
+    costs.push({
+      plugin: set.join(' + '),
+      initial: subtract(withSet.initial, base.initial),
+      total: subtract(withSet.total, base.total),
+      chunks: withSet.chunks - base.chunks,
+    })
+  }
   return costs
 }
+
+/** Plugins that work only together, weighed as the set an app lists (email needs the embedded wallet). */
+const PLUGIN_SETS: readonly (readonly string[])[] = [['email', 'embedded-wallet']]
 
 /** What each integration entry adds to minimal: latchkit-extras.tsx using it, minus not. */
 export async function measureEntryCosts(root = repoRoot): Promise<EntryCost[]> {
