@@ -283,9 +283,11 @@ export function renderMarkdown(results: BenchResults): string {
       '',
     )
   }
-  lines.push('### Not yet measurable', '')
-  for (const item of results.speed.notYetMeasurable)
-    lines.push(`- ${item.what}: not yet measurable: ${item.reason}`)
+  if (results.speed.notYetMeasurable.length > 0) {
+    lines.push('### Not yet measurable', '')
+    for (const item of results.speed.notYetMeasurable)
+      lines.push(`- ${item.what}: not yet measurable: ${item.reason}`)
+  }
   lines.push('', `The run took ${Math.round(results.durationSeconds)} s.`, '')
   return lines.join('\n')
 }
