@@ -33,6 +33,19 @@ import {
 } from './sessions.js'
 import { createShareCipher, readShareKey } from './shareCipher.js'
 import {
+  authorizationUrl,
+  exchangeCode,
+  flowSecrets,
+  newState,
+  readSocialProviders,
+  resultPage,
+  SOCIAL_STATE_TTL_SECONDS,
+  SocialLoginFailed,
+  type SocialOptions,
+  type SocialProfile,
+  type SocialProvider,
+} from './social.js'
+import {
   createWallet,
   readAuthShare,
   readRecovery,
@@ -62,6 +75,12 @@ export type CreateFrameServiceOptions = {
   chains?: Readonly<Record<string, string>>
   /** 32 random bytes in base64: the key shares are encrypted with at rest (and codes hashed under). */
   shareKey: string
+  /**
+   * Social login: the providers offered and their client credentials. The provider
+   * redirects back to `<publicUrl or the request's origin>/v1/social/callback`, which is
+   * the redirect URI to register with each provider.
+   */
+  social?: SocialOptions
   /** Any of the limits to change; see `DEFAULT_FRAME_LIMITS`. */
   limits?: Partial<FrameLimits>
   /**
@@ -164,6 +183,8 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
   const loadFrameScript = options.frameScript ?? bundledFrameScript
   const cipher = await createShareCipher(key)
   const hashCode = codeHasher(key)
+  const socialProviders = readSocialProviders(options.social)
+  const deriveFlow = flowSecrets(key)
   const db: Database = await openFrameDatabase(options.database)
   const sql = db.sql
   const mailer: FrameMailer = createMailer(options.smtp)
@@ -455,6 +476,12 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
     })
   })
 
+  /** The session user's login email; a social-only user has none to update. */
+  const loginEmail = (session: Session): string => {
+    if (session.email === null) throw new FrameServiceError('NO_LOGIN_EMAIL')
+    return session.email
+  }
+
   const sessionAnswer = async (session: Session) => {
     const addresses = await walletAddresses(sql, session.userId)
     return {
@@ -529,25 +556,26 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
   app.post('/v1/email/update/start', async (c) => {
     const body = await readBody(c, schemas.updateStartBody, 'POST /v1/email/update/start')
     const { session } = await requireSession(c)
+    const currentEmail = loginEmail(session)
     const newEmail = normalizeEmail(body.email)
-    if (newEmail === session.email) throw new FrameServiceError('EMAIL_UNCHANGED')
+    if (newEmail === currentEmail) throw new FrameServiceError('EMAIL_UNCHANGED')
     const { rows } = await sql.query('SELECT 1 FROM ew_users WHERE project_id = $1 AND email = $2', [
       session.projectId,
       newEmail,
     ])
     if (rows.length > 0) throw new FrameServiceError('EMAIL_TAKEN')
-    await countMail(c, session.projectId, session.email)
+    await countMail(c, session.projectId, currentEmail)
     const code = await issueCode(sql, hashCode, now(), {
       projectId: session.projectId,
       purpose: 'update-primary',
-      email: session.email,
+      email: currentEmail,
       deviceId: session.deviceId,
       userId: session.userId,
       newEmail,
     })
     await mailer.send({
       kind: 'update-current',
-      to: session.email,
+      to: currentEmail,
       code,
       appOrigin: session.parentOrigin,
       newEmail,
@@ -565,7 +593,7 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
       {
         projectId: session.projectId,
         purpose: 'update-primary',
-        email: session.email,
+        email: loginEmail(session),
         deviceId: session.deviceId,
       },
       body.otp,
@@ -614,6 +642,231 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
       throw error
     }
     return c.json({ email: newEmail })
+  })
+
+  // Social login. start: the authorization URL, its state stored hashed and bound to the
+  // project, device and app origin. callback: the provider's redirect; the state is used
+  // up by one UPDATE before anything else, so a replayed or forged callback changes
+  // nothing. finish: the frame trades the one-time result for a session, as email verify.
+  const socialProvider = (name: string) => {
+    const provider = socialProviders.get(name as SocialProvider)
+    if (!provider) throw new FrameServiceError('UNKNOWN_PROVIDER')
+    return provider
+  }
+
+  app.post('/v1/social/start', async (c) => {
+    const body = await readBody(c, schemas.socialStartBody, 'POST /v1/social/start')
+    requireAllowedOrigin(body.projectId, body.parentOrigin)
+    const provider = socialProvider(body.provider)
+    // With a session, the new identity is linked to its user (who chose to link); an
+    // identity is never joined to a user for having the same email.
+    let linkUserId: string | null = null
+    if (c.req.header('authorization') !== undefined) {
+      const { session } = await requireSession(c, { fresh: true, deviceId: body.deviceId })
+      if (session.projectId !== body.projectId) throw new FrameServiceError('NO_SESSION')
+      linkUserId = session.userId
+    }
+    const ip = clientIp(c) ?? 'unknown'
+    await hitRateLimits(sql, now(), limits.windowSeconds, [
+      { bucket: `social-ip:${ip}`, limit: limits.perIp },
+    ])
+    const state = newState()
+    const redirectUri = `${linkBase(c)}/v1/social/callback`
+    let url: URL
+    try {
+      url = await authorizationUrl(provider, redirectUri, state, deriveFlow(state))
+    } catch {
+      throw new FrameServiceError('PROVIDER_UNAVAILABLE')
+    }
+    const at = now()
+    await sql.query(
+      `INSERT INTO ew_social_flows (state_hash, project_id, provider, device_id, parent_origin, redirect_uri, link_user_id, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz)`,
+      [
+        hashToken(state),
+        body.projectId,
+        provider.name,
+        body.deviceId,
+        body.parentOrigin,
+        redirectUri,
+        linkUserId,
+        new Date(at).toISOString(),
+        new Date(at + SOCIAL_STATE_TTL_SECONDS * 1000).toISOString(),
+      ],
+    )
+    return c.json({ url: url.href })
+  })
+
+  /** The user of an identity: found, linked to the flow's user, or made; throws IDENTITY_TAKEN. */
+  const userForIdentity = async (
+    flow: { project_id: string; provider: string; link_user_id: string | null },
+    issuer: string,
+    profile: SocialProfile,
+  ): Promise<string> => {
+    const at = new Date(now()).toISOString()
+    const key = [flow.project_id, issuer, profile.subject]
+    const existing = async () => {
+      const { rows } = await sql.query<{ user_id: string }>(
+        `UPDATE ew_identities SET email = $4, email_verified = $5, name = $6, last_login_at = $7::timestamptz
+         WHERE project_id = $1 AND issuer = $2 AND subject = $3 RETURNING user_id`,
+        [...key, profile.email ?? null, profile.emailVerified, profile.name ?? null, at],
+      )
+      return rows[0]?.user_id
+    }
+    const insertValues = [
+      ...key,
+      flow.provider,
+      profile.email ?? null,
+      profile.emailVerified,
+      profile.name ?? null,
+      at,
+    ]
+    let userId = await existing()
+    if (userId === undefined && flow.link_user_id !== null) {
+      const { rows } = await sql.query<{ user_id: string }>(
+        `INSERT INTO ew_identities (project_id, issuer, subject, provider, email, email_verified, name, created_at, last_login_at, user_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $8::timestamptz, $9)
+         ON CONFLICT (project_id, issuer, subject) DO NOTHING RETURNING user_id`,
+        [...insertValues, flow.link_user_id],
+      )
+      userId = rows[0]?.user_id ?? (await existing())
+    } else if (userId === undefined) {
+      // One statement makes the identity and, only when the identity is new, its user:
+      // two first logins of one person at once end with one user.
+      const { rows } = await sql.query<{ id: string }>(
+        `WITH identity AS (
+           INSERT INTO ew_identities (project_id, issuer, subject, provider, email, email_verified, name, created_at, last_login_at, user_id)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $8::timestamptz, $9)
+           ON CONFLICT (project_id, issuer, subject) DO NOTHING RETURNING user_id
+         )
+         INSERT INTO ew_users (id, project_id, email, created_at)
+         SELECT user_id, $1, NULL, $8::timestamptz FROM identity RETURNING id`,
+        [...insertValues, randomUUID()],
+      )
+      userId = rows[0]?.id ?? (await existing())
+    }
+    if (userId === undefined) throw new Error('frame service: an identity vanished while it was read')
+    if (flow.link_user_id !== null && userId !== flow.link_user_id)
+      throw new FrameServiceError('IDENTITY_TAKEN')
+    return userId
+  }
+
+  app.get('/v1/social/callback', async (c) => {
+    c.header('Referrer-Policy', 'no-referrer')
+    const refuse = (status: 400 | 502, title: string, text: string) => {
+      c.header('Content-Security-Policy', STATIC_PAGE_POLICY)
+      return c.html(messagePage(title, text), status)
+    }
+    const query = z.safeParse(schemas.socialCallbackQuery, c.req.query())
+    if (!query.success)
+      return refuse(400, 'This login link does not work', 'Start the login again from the app.')
+    const at = new Date(now()).toISOString()
+    const { rows } = await sql.query<{
+      project_id: string
+      provider: string
+      device_id: string
+      parent_origin: string
+      redirect_uri: string
+      link_user_id: string | null
+    }>(
+      `UPDATE ew_social_flows SET called_back_at = $2::timestamptz
+       WHERE state_hash = $1 AND called_back_at IS NULL AND expires_at > $2::timestamptz
+       RETURNING project_id, provider, device_id, parent_origin, redirect_uri, link_user_id`,
+      [hashToken(query.data.state), at],
+    )
+    const flow = rows[0]
+    if (!flow)
+      return refuse(
+        400,
+        'This login link does not work',
+        'It has expired or was already used. Start the login again from the app.',
+      )
+    const answer = (status: 200 | 400 | 409 | 502, message: Record<string, unknown>, text: string) => {
+      const page = resultPage(
+        flow.parent_origin,
+        { type: 'latchkit:social', provider: flow.provider, ...message },
+        text,
+      )
+      c.header('Content-Security-Policy', page.policy)
+      return c.html(page.html, status)
+    }
+    const provider = socialProviders.get(flow.provider as SocialProvider)
+    if (!provider || query.data.code === undefined || query.data.error !== undefined)
+      return answer(400, { error: 'SOCIAL_LOGIN_FAILED' }, 'The login was not completed. Go back to the app.')
+    // The URL the provider redirected to, on the redirect URI the flow was started with.
+    const callbackUrl = new URL(flow.redirect_uri)
+    callbackUrl.search = new URL(c.req.url).search
+    let userId: string
+    try {
+      const profile = await exchangeCode(
+        provider,
+        callbackUrl,
+        query.data.state,
+        deriveFlow(query.data.state),
+      )
+      userId = await userForIdentity(flow, provider.issuer, profile)
+    } catch (error) {
+      if (error instanceof SocialLoginFailed)
+        return answer(
+          400,
+          { error: 'SOCIAL_LOGIN_FAILED' },
+          'The login was not completed. Go back to the app.',
+        )
+      if (error instanceof FrameServiceError && error.code === 'IDENTITY_TAKEN')
+        return answer(409, { error: error.code }, error.message)
+      if (error instanceof FrameServiceError && error.code === 'PROVIDER_UNAVAILABLE')
+        return answer(502, { error: error.code }, error.message)
+      throw error
+    }
+    const result = newToken()
+    await sql.query(
+      `UPDATE ew_social_flows SET user_id = $2, result_hash = $3, result_expires_at = $4::timestamptz WHERE state_hash = $1`,
+      [
+        hashToken(query.data.state),
+        userId,
+        hashToken(result),
+        new Date(now() + SOCIAL_STATE_TTL_SECONDS * 1000).toISOString(),
+      ],
+    )
+    return answer(200, { result }, 'You are logged in. Go back to the app.')
+  })
+
+  app.post('/v1/social/finish', async (c) => {
+    const body = await readBody(c, schemas.socialFinishBody, 'POST /v1/social/finish')
+    const at = new Date(now()).toISOString()
+    const { rows } = await sql.query<{ user_id: string; parent_origin: string; provider: string }>(
+      `UPDATE ew_social_flows SET finished_at = $4::timestamptz
+       WHERE result_hash = $1 AND project_id = $2 AND device_id = $3
+         AND finished_at IS NULL AND result_expires_at > $4::timestamptz
+       RETURNING user_id, parent_origin, provider`,
+      [hashToken(body.result), body.projectId, body.deviceId, at],
+    )
+    const flow = rows[0]
+    if (!flow) throw new FrameServiceError('SOCIAL_RESULT_INVALID')
+    // The origin may have been taken off the project since the flow started.
+    requireAllowedOrigin(body.projectId, flow.parent_origin)
+    await sql.query(
+      `INSERT INTO ew_devices (user_id, device_id, approved_at) VALUES ($1, $2, $3::timestamptz)
+       ON CONFLICT (user_id, device_id) DO NOTHING`,
+      [flow.user_id, body.deviceId, at],
+    )
+    const sessionToken = await createSession(sql, now(), {
+      userId: flow.user_id,
+      projectId: body.projectId,
+      deviceId: body.deviceId,
+      parentOrigin: flow.parent_origin,
+    })
+    const { rows: users } = await sql.query<{ email: string | null }>(
+      'SELECT email FROM ew_users WHERE id = $1',
+      [flow.user_id],
+    )
+    return c.json({
+      sessionToken,
+      user: { id: flow.user_id, email: users[0]?.email ?? null },
+      wallet: await walletState(sql, flow.user_id, body.deviceId),
+      provider: flow.provider,
+      parentOrigin: flow.parent_origin,
+    })
   })
 
   app.post('/v1/rpc/:caip2', async (c) => {

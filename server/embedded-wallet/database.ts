@@ -4,7 +4,8 @@
  * that must hold across instances (a code's attempts, its single use, rate limits, one
  * wallet per user) is a single SQL statement here, never process memory.
  *
- * What it holds: users (project, email), their approved devices, hashed codes, hashed
+ * What it holds: users (project, email), the social identities linked to them (issuer,
+ * subject), social login flows (hashed state and one-time result), their approved devices, hashed codes, hashed
  * device-approval tokens, hashed session tokens, rate-limit counters, and per wallet the
  * addresses, the recovery material and one auth share per device, every share encrypted
  * with AES-256-GCM under the service's share key (see shareCipher.ts).
@@ -88,6 +89,38 @@ const schema = lockedSchema(
     share bytea NOT NULL,
     created_at timestamptz NOT NULL,
     PRIMARY KEY (user_id, device_id)
+  );
+  -- A user who logs in only by a social provider has no login email.
+  ALTER TABLE ew_users ALTER COLUMN email DROP NOT NULL;
+  CREATE TABLE IF NOT EXISTS ew_identities (
+    project_id text NOT NULL,
+    issuer text NOT NULL,
+    subject text NOT NULL,
+    user_id text NOT NULL REFERENCES ew_users (id),
+    provider text NOT NULL,
+    email text,
+    email_verified boolean NOT NULL,
+    name text,
+    created_at timestamptz NOT NULL,
+    last_login_at timestamptz NOT NULL,
+    PRIMARY KEY (project_id, issuer, subject)
+  );
+  CREATE INDEX IF NOT EXISTS ew_identities_user ON ew_identities (user_id);
+  CREATE TABLE IF NOT EXISTS ew_social_flows (
+    state_hash text PRIMARY KEY,
+    project_id text NOT NULL,
+    provider text NOT NULL,
+    device_id text NOT NULL,
+    parent_origin text NOT NULL,
+    redirect_uri text NOT NULL,
+    link_user_id text REFERENCES ew_users (id),
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    called_back_at timestamptz,
+    user_id text REFERENCES ew_users (id),
+    result_hash text UNIQUE,
+    result_expires_at timestamptz,
+    finished_at timestamptz
   );`,
 )
 

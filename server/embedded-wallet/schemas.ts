@@ -28,6 +28,25 @@ export const emailStartBody = z.object({ projectId, email, deviceId, parentOrigi
 export const deviceWaitBody = z.object({ projectId, email, deviceId })
 export const emailVerifyBody = z.object({ projectId, email, otp, deviceId, parentOrigin: origin })
 
+export const socialProvider = z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord'])
+export const socialStartBody = z.object({
+  projectId,
+  provider: socialProvider,
+  deviceId,
+  parentOrigin: origin,
+})
+/** What a provider's redirect carries: a code, or an error, and always the state. */
+export const socialCallbackQuery = z.object({
+  state: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'malformed')),
+  code: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  error: z.optional(z.string().check(z.maxLength(256))),
+})
+export const socialFinishBody = z.object({
+  projectId,
+  deviceId,
+  result: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'malformed')),
+})
+
 /** Share requests may name the device; when they do, it must be the session's. */
 export const deviceBody = z.object({ deviceId: z.optional(deviceId) })
 

@@ -16,7 +16,8 @@ export const FRESH_SESSION_SECONDS = 10 * 60
 
 export type Session = {
   userId: string
-  email: string
+  /** The login email; null for a user who logs in only with a social account. */
+  email: string | null
   projectId: string
   deviceId: string
   parentOrigin: string
@@ -53,7 +54,7 @@ export async function createSession(
 export async function findSession(sql: SqlClient, now: number, token: string): Promise<Session | undefined> {
   const { rows } = await sql.query<{
     user_id: string
-    email: string
+    email: string | null
     project_id: string
     device_id: string
     parent_origin: string
