@@ -3,7 +3,7 @@
  * providers, and a client that goes through a flow as the widget and a person would
  * (start, the provider's login page, the callback page, finish).
  */
-import { headlessLogin, type StartedSocialProviders } from '../../devstack/oauth/index.js'
+import { headlessLogin } from '../../devstack/oauth/index.js'
 import type { SocialProvider } from '../../server/embedded-wallet/social.js'
 import { APP_ORIGIN, type Client, PROJECT } from './serviceHelpers.js'
 
@@ -89,8 +89,3 @@ export async function socialLogin(
     throw new Error(`social/finish answered ${finished.status} ${JSON.stringify(finished.body)}`)
   return finished.body
 }
-
-/** How many identities and users the service's database holds for a check that nothing changed. */
-export type Counts = { users: number; identities: number; sessions: number }
-
-export type Providers = StartedSocialProviders
