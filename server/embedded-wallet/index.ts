@@ -1,6 +1,6 @@
 /**
  * The embedded-wallet frame service (see docs/server.md, "Embedded wallet frame service"):
- * email login, device approval, sessions and the wallet's shares for the frame the widget
+ * email and social login, device approval, sessions and the wallet's shares for the frame the widget
  * embeds, on its own origin.
  *
  * @example
@@ -25,6 +25,13 @@ export { DEFAULT_FRAME_LIMITS, type FrameLimits } from './rateLimits.js'
 export { EVM_RPC_METHODS, METHOD_NOT_FOUND, SOLANA_RPC_METHODS } from './rpcForward.js'
 export { FRESH_SESSION_SECONDS, SESSION_TTL_SECONDS } from './sessions.js'
 export { readShareKey } from './shareCipher.js'
+export {
+  SOCIAL_PROVIDERS,
+  SOCIAL_STATE_TTL_SECONDS,
+  type SocialOptions,
+  type SocialProvider,
+  type SocialProviderConfig,
+} from './social.js'
 export {
   type StartedFrameService,
   type StartFrameServiceOptions,
