@@ -15,6 +15,7 @@ export type FixtureArtifacts = {
     FixtureToken: ContractArtifact
     FixtureNFT: ContractArtifact
     UniversalResolver: ContractArtifact
+    IdRegistry: ContractArtifact
   }
 }
 

@@ -1,7 +1,7 @@
 /**
- * Compiles the devstack's own contracts (the fixture tokens and NFT, and the ENS universal
- * resolver of deploy-ens.ts) with the compiler bundled in npm `solc` and
- * writes `artifacts.json` beside this file. The artifacts are committed, so starting the
+ * Compiles the devstack's own contracts (the fixture tokens and NFT, the ENS universal
+ * resolver of deploy-ens.ts, and the Farcaster Id Registry of farcaster/idRegistry.ts)
+ * with the compiler bundled in npm `solc` and writes `artifacts.json` beside this file. The artifacts are committed, so starting the
  * devstack never compiles; `compile.test.ts` fails when they are stale.
  *
  * Run: `npx tsx devstack/contracts/compile.ts`
@@ -20,7 +20,7 @@ const contractsDir = dirname(fileURLToPath(import.meta.url))
 /** Where the committed artifacts live. */
 export const artifactsPath = join(contractsDir, 'artifacts.json')
 
-const sources = ['FixtureToken', 'FixtureNFT', 'UniversalResolver'] as const
+const sources = ['FixtureToken', 'FixtureNFT', 'UniversalResolver', 'IdRegistry'] as const
 
 // Pinned so the bytecode does not change when solc's default EVM version moves on.
 // bytecodeHash 'none' keeps comment-only edits from changing the bytecode.
@@ -74,6 +74,7 @@ export function compileFixtureContracts(): FixtureArtifacts {
       FixtureToken: artifact('FixtureToken'),
       FixtureNFT: artifact('FixtureNFT'),
       UniversalResolver: artifact('UniversalResolver'),
+      IdRegistry: artifact('IdRegistry'),
     },
   }
 }
