@@ -707,9 +707,8 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
     const key = [flow.project_id, issuer, profile.subject]
     const existing = async () => {
       const { rows } = await sql.query<{ user_id: string }>(
-        `UPDATE ew_identities SET email = $4, email_verified = $5, name = $6, last_login_at = $7::timestamptz
-         WHERE project_id = $1 AND issuer = $2 AND subject = $3 RETURNING user_id`,
-        [...key, profile.email ?? null, profile.emailVerified, profile.name ?? null, at],
+        'SELECT user_id FROM ew_identities WHERE project_id = $1 AND issuer = $2 AND subject = $3',
+        key,
       )
       return rows[0]?.user_id
     }
@@ -748,6 +747,12 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
     if (userId === undefined) throw new Error('frame service: an identity vanished while it was read')
     if (flow.link_user_id !== null && userId !== flow.link_user_id)
       throw new FrameServiceError('IDENTITY_TAKEN')
+    // What the provider says of the person now (kept for display: nothing is decided by it).
+    await sql.query(
+      `UPDATE ew_identities SET email = $4, email_verified = $5, name = $6, last_login_at = $7::timestamptz
+       WHERE project_id = $1 AND issuer = $2 AND subject = $3`,
+      [...key, profile.email ?? null, profile.emailVerified, profile.name ?? null, at],
+    )
     return userId
   }
 

@@ -92,7 +92,6 @@ export function readSocialProviders(options: SocialOptions | undefined): Map<Soc
     if (!config.clientId || !config.clientSecret)
       throw new Error(`frame service: social ${name}: clientId and clientSecret are required`)
     const issuer = providerUrl(config.issuer, `${name}.issuer`)
-    const insecure: boolean[] = [issuer.protocol === 'http:']
     const auth = client.ClientSecretBasic(config.clientSecret)
     let configuration: () => Promise<client.Configuration>
     let userinfoEndpoint: URL | undefined
@@ -101,7 +100,7 @@ export function readSocialProviders(options: SocialOptions | undefined): Map<Soc
       configuration = () => {
         discovered ??= client
           .discovery(issuer, config.clientId, undefined, auth, {
-            ...(insecure[0] ? { execute: [client.allowInsecureRequests] } : {}),
+            ...(issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : {}),
           })
           .then((found) => {
             // The ID token's signature is checked against the issuer's published keys,

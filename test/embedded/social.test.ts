@@ -142,6 +142,12 @@ describe('users and identities', () => {
     expect(page.status).toBe(409)
     expect(page.posted?.message).toMatchObject({ error: 'IDENTITY_TAKEN' })
     expect(page.posted?.message.result).toBeUndefined()
+    const still = await socialLogin(stack.api, {
+      provider: 'discord',
+      deviceId: newDeviceId(),
+      userId: 'alice',
+    })
+    expect(still.user.id).toBe(byEmail.user.id)
   })
 
   it('a social-only user has no login email to update', async () => {
