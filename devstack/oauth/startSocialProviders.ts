@@ -10,9 +10,8 @@
  * - facebook: plain OAuth 2.0 too, as its web login is (the Graph API's `/me`); its
  *   OpenID Connect side exists only for the iOS SDK's Limited Login.
  */
-import { randomBytes } from 'node:crypto'
+import { generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose'
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider'
 import type { SocialProvider, SocialProviderConfig } from '../../server/embedded-wallet/social.js'
 import { DEV_USERS, type DevUser } from './dev-users.js'
@@ -82,7 +81,16 @@ export type StartSocialProvidersOptions = {
   redirectUris?: readonly string[]
 }
 
-export type ClaimsChange = (claims: JWTPayload) => JWTPayload
+export type ClaimsChange = (claims: Record<string, unknown>) => Record<string, unknown>
+
+const newRsaKey = () => generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
+
+/** A compact RS256 JWS, as the provider signs its ID tokens. */
+function signJwt(claims: Record<string, unknown>, key: KeyObject, kid: string): string {
+  const part = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+  const input = `${part({ alg: 'RS256', typ: 'JWT', kid })}.${part(claims)}`
+  return `${input}.${sign('sha256', Buffer.from(input), key).toString('base64url')}`
+}
 
 export type LocalSocialProvider = {
   name: SocialProvider
@@ -144,9 +152,9 @@ async function startOne(
   redirectUris: readonly string[],
 ): Promise<{ provider: LocalSocialProvider; server: Server }> {
   const shape = SHAPES[name]
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true })
+  const privateKey = newRsaKey()
   const kid = `${name}-${randomBytes(4).toString('hex')}`
-  const jwk = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' }
+  const jwk = { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }
   let tamper: { change: ClaimsChange; foreignKey: boolean } | undefined
 
   const server = createServer()
@@ -205,8 +213,7 @@ async function startOne(
     const { change, foreignKey } = tamper
     tamper = undefined
     const claims = JSON.parse(Buffer.from(body.id_token.split('.')[1] ?? '', 'base64url').toString('utf8'))
-    const key = foreignKey ? (await generateKeyPair('RS256')).privateKey : privateKey
-    const idToken = await new SignJWT(change(claims)).setProtectedHeader({ alg: 'RS256', kid }).sign(key)
+    const idToken = signJwt(change(claims), foreignKey ? newRsaKey() : privateKey, kid)
     ctx.body = { ...body, id_token: idToken }
   })
   const callback = oidc.callback()
