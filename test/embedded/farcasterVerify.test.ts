@@ -15,7 +15,11 @@ import {
   installIdRegistry,
 } from '../../devstack/farcaster/idRegistry.js'
 import { type FarcasterRelay, startFarcasterRelay } from '../../devstack/farcaster/relay.js'
-import { channelStatus, createChannel } from '../../server/embedded-wallet/farcaster/relayClient.js'
+import {
+  channelStatus,
+  createChannel,
+  FarcasterRelayError,
+} from '../../server/embedded-wallet/farcaster/relayClient.js'
 import {
   FarcasterSignInError,
   type FarcasterSignInErrorCode,
@@ -131,6 +135,17 @@ describe('verifyFarcasterSignIn', () => {
     const tampered = message.replace('https://app.example/login', 'https://app.example/other')
     expect(await refusal(verifyFarcasterSignIn({ ...args, message: tampered }))).toBe('BAD_SIGNATURE')
     expect(await refusal(verifyFarcasterSignIn({ ...args, message: 'hello' }))).toBe('INVALID_MESSAGE')
+    const expired = await signSignIn(
+      { ...requestWith(nonce), expirationTime: new Date(Date.now() - 60_000).toISOString() },
+      alice,
+      { issuedAt: new Date(Date.now() - 120_000) },
+    )
+    expect(await refusal(verifyFarcasterSignIn({ ...args, ...expired }))).toBe('EXPIRED')
+    const early = await signSignIn(
+      { ...requestWith(nonce), notBefore: new Date(Date.now() + 3_600_000).toISOString() },
+      alice,
+    )
+    expect(await refusal(verifyFarcasterSignIn({ ...args, ...early }))).toBe('EXPIRED')
     // Still fine with the right values: the refusals above were for what was changed.
     expect(await verifyFarcasterSignIn(args)).toEqual({ fid: alice.fid, custody: alice.custody })
   })
@@ -147,5 +162,18 @@ describe('verifyFarcasterSignIn', () => {
     } finally {
       await other.stop()
     }
+  })
+})
+
+describe('the relay client', () => {
+  it('turns refusals and non-answers into FarcasterRelayError, never a channel', async () => {
+    await expect(createChannel({ relayUrl: relay.url }, { siweUri, domain: 'not a domain' })).rejects.toThrow(
+      new FarcasterRelayError('The Farcaster relay refused the channel (400)'),
+    )
+    // A server that is not a relay: the chain's RPC answers JSON-RPC, not a channel.
+    await expect(createChannel({ relayUrl: anvil.rpcUrl }, { siweUri, domain })).rejects.toBeInstanceOf(
+      FarcasterRelayError,
+    )
+    expect(await channelStatus({ relayUrl: relay.url }, 'nosuchchannel')).toEqual({ state: 'gone' })
   })
 })

@@ -31,12 +31,14 @@ const idRegistryAbi = [
 
 /** Why a sign-in was refused; `code` is for code, `message` for people. */
 export type FarcasterSignInErrorCode =
-  /** The message is not a Sign In With Farcaster message, or is expired or not yet valid. */
+  /** The message is not a Sign In With Farcaster message. */
   | 'INVALID_MESSAGE'
   /** The message's domain is not the one this server expects. */
   | 'WRONG_DOMAIN'
   /** The message's nonce is not the one this server issued. */
   | 'WRONG_NONCE'
+  /** The message's expiration time has passed, or its not-before time has not come. */
+  | 'EXPIRED'
   /** The message names another fid than the one claimed. */
   | 'WRONG_FID'
   /** The signature does not recover to the message's address. */
@@ -118,6 +120,13 @@ export async function verifyFarcasterSignIn(args: VerifyFarcasterSignInArgs): Pr
   }
   if (parsed.nonce !== nonce) {
     throw new FarcasterSignInError('WRONG_NONCE', 'The message carries another nonce')
+  }
+  const now = Date.now()
+  if (
+    (parsed.expirationTime && parsed.expirationTime.getTime() <= now) ||
+    (parsed.notBefore && parsed.notBefore.getTime() > now)
+  ) {
+    throw new FarcasterSignInError('EXPIRED', 'The message is expired or not valid yet')
   }
   const fidResources = (parsed.resources ?? []).filter((r) => /^farcaster:\/\/fid\//.test(r))
   if (fidResources.length !== 1 || !new RegExp(`^farcaster://fid/${fid}/?$`).test(fidResources[0] ?? '')) {
