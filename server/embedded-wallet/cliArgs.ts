@@ -5,8 +5,10 @@
  * from `LATCHKIT_FRAME_SHARE_KEY`, the SMTP password inside `LATCHKIT_FRAME_SMTP_URL`.
  */
 import { parseArgs } from 'node:util'
+import * as z from 'zod/mini'
 import { redactPassword } from '../db/postgres.js'
 import { clientIpFromHeader } from './clientIp.js'
+import { SOCIAL_PROVIDERS, type SocialOptions } from './social.js'
 import type { StartFrameServiceOptions } from './startFrameService.js'
 
 export const DEFAULT_FRAME_PORT = 8794
@@ -34,6 +36,10 @@ export const frameServiceUsage = `Usage: latchkit-frame-service --project <id>=<
 
 Environment: LATCHKIT_FRAME_SHARE_KEY (required) is 32 random bytes in base64
 (openssl rand -base64 32): it encrypts the shares at rest; the same on every instance.
+LATCHKIT_FRAME_SOCIAL (optional) is the social providers as JSON, by name (google, github,
+apple, facebook, x, discord): {"google":{"kind":"oidc","issuer":"https://accounts.google.com",
+"clientId":"...","clientSecret":"...","scopes":["openid","email"]}}; the redirect URI to
+register with each is <public URL>/v1/social/callback.
 Without --database-url or --data-dir, state lives in memory and is gone when the service stops.`
 
 /** A mistake on the command line: the message says what to write instead. */
@@ -60,6 +66,44 @@ export type FrameServiceEnv = {
   DATABASE_URL?: string | undefined
   LATCHKIT_FRAME_SHARE_KEY?: string | undefined
   LATCHKIT_FRAME_SMTP_URL?: string | undefined
+  LATCHKIT_FRAME_SOCIAL?: string | undefined
+}
+
+const urlText = z.string().check(z.maxLength(2048))
+/** One provider in LATCHKIT_FRAME_SOCIAL; the service checks the URLs themselves at start. */
+const socialProviderJson = z.strictObject({
+  kind: z.enum(['oidc', 'oauth2']),
+  issuer: urlText,
+  authorizationEndpoint: z.optional(urlText),
+  tokenEndpoint: z.optional(urlText),
+  userinfoEndpoint: z.optional(urlText),
+  clientId: z.string().check(z.minLength(1), z.maxLength(512)),
+  clientSecret: z.string().check(z.minLength(1), z.maxLength(2048)),
+  scopes: z.array(z.string().check(z.maxLength(256))),
+})
+const socialJson = z.partialRecord(z.enum(SOCIAL_PROVIDERS), socialProviderJson)
+
+/**
+ * The social providers from LATCHKIT_FRAME_SOCIAL (it holds client secrets, so it is read
+ * from the environment only).
+ *
+ * @example parseSocialEnv('{"google":{"kind":"oidc","issuer":"https://accounts.google.com","clientId":"id","clientSecret":"s","scopes":["openid"]}}')
+ */
+export function parseSocialEnv(value: string): SocialOptions {
+  let raw: unknown
+  try {
+    raw = JSON.parse(value)
+  } catch {
+    throw new FrameCliError('LATCHKIT_FRAME_SOCIAL is not JSON')
+  }
+  const parsed = z.safeParse(socialJson, raw)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new FrameCliError(
+      `LATCHKIT_FRAME_SOCIAL: ${issue?.path.join('.') || 'the value'}: ${issue?.message ?? 'invalid'} (providers by name: ${SOCIAL_PROVIDERS.join(', ')})`,
+    )
+  }
+  return { providers: parsed.data }
 }
 
 function parsePort(value: string, flag: string): number {
@@ -194,6 +238,7 @@ export function readFrameServiceArgs(
     chains: parseChains(values.chain ?? []),
     smtp: { ...parseSmtpUrl(smtpUrl), from },
     shareKey,
+    ...(env.LATCHKIT_FRAME_SOCIAL ? { social: parseSocialEnv(env.LATCHKIT_FRAME_SOCIAL) } : {}),
     ...(url !== undefined
       ? { database: { url } }
       : values['data-dir'] !== undefined

@@ -6,6 +6,7 @@
 import { createServer } from 'node:net'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FrameCliError, readFrameServiceArgs } from '../../server/embedded-wallet/cliArgs.js'
 import {
   createFrameService,
   type SocialProviderConfig,
@@ -43,6 +44,34 @@ afterAll(async () => {
 })
 
 describe('social configuration', () => {
+  it('latchkit-frame-service reads the providers from LATCHKIT_FRAME_SOCIAL, and says what is wrong in it', () => {
+    const args = ['--project', `${PROJECT}=${APP_ORIGIN}`, '--mail-from', 'login@latchkit.test']
+    const env = { LATCHKIT_FRAME_SHARE_KEY: newShareKey(), LATCHKIT_FRAME_SMTP_URL: 'smtp://127.0.0.1:2525' }
+    const github = {
+      kind: 'oauth2',
+      issuer: 'https://github.com',
+      authorizationEndpoint: 'https://github.com/login/oauth/authorize',
+      tokenEndpoint: 'https://github.com/login/oauth/access_token',
+      userinfoEndpoint: 'https://api.github.com/user',
+      clientId: 'id',
+      clientSecret: 'secret',
+      scopes: ['read:user'],
+    }
+    const read = readFrameServiceArgs(args, { ...env, LATCHKIT_FRAME_SOCIAL: JSON.stringify({ github }) })
+    expect(read?.social).toEqual({ providers: { github } })
+    expect(readFrameServiceArgs(args, env)?.social).toBeUndefined()
+    expect(() => readFrameServiceArgs(args, { ...env, LATCHKIT_FRAME_SOCIAL: '{' })).toThrow(FrameCliError)
+    expect(() =>
+      readFrameServiceArgs(args, { ...env, LATCHKIT_FRAME_SOCIAL: JSON.stringify({ myspace: github }) }),
+    ).toThrow(/LATCHKIT_FRAME_SOCIAL/)
+    expect(() =>
+      readFrameServiceArgs(args, {
+        ...env,
+        LATCHKIT_FRAME_SOCIAL: JSON.stringify({ github: { ...github, clientSecret: '' } }),
+      }),
+    ).toThrow(/clientSecret/)
+  })
+
   it('refuses http to a provider off loopback, an oauth2 provider without endpoints, and an unknown name', async () => {
     const make = (providers: Record<string, SocialProviderConfig>) =>
       createFrameService({ ...base, shareKey: newShareKey(), database: pglite, social: { providers } })
