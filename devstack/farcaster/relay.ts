@@ -308,6 +308,8 @@ export async function startFarcasterRelay(options: StartFarcasterRelayOptions = 
   }
   app.get('/healthcheck', (c) => c.json({ status: 'OK' }))
   app.notFound((c) => problem(c, 404, 'Not Found', 'no such route'))
+  // Every field is checked before it is used, so what still throws is a request Hono could
+  // not read (a body cut off mid-way): the client's doing, so 4xx, never 5xx.
   app.onError((_error, c) => problem(c, 400, 'Bad Request', 'the request could not be read'))
 
   const server = await listen(app.fetch, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' })
