@@ -42,6 +42,19 @@ export const frameRequests = {
     payload: z.strictObject({ otp }),
     success: z.strictObject({ action: z.enum(['CONNECT', 'SETUP_WALLET', 'RECOVER_WALLET']) }),
   },
+  // A social login: the provider's authorization URL to open in the popup, then the
+  // one-time result the service's callback page posted back, traded for the login.
+  GET_SOCIAL_REDIRECT_URI: {
+    payload: z.strictObject({ provider: z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']) }),
+    success: z.strictObject({ uri: z.url({ protocol: /^https?$/ }) }),
+  },
+  CONNECT_SOCIAL: {
+    payload: z.strictObject({ uri: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)) }),
+    success: z.strictObject({
+      action: z.enum(['CONNECT', 'SETUP_WALLET', 'RECOVER_WALLET']),
+      provider: z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']),
+    }),
+  },
   SETUP_WALLET: { payload: empty, success: empty },
   RECOVER_WALLET: { payload: empty, success: empty },
   GET_USER: {

@@ -30,6 +30,8 @@ function fakeHandlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers
     CONNECT_EMAIL: unused,
     CONNECT_DEVICE: unused,
     CONNECT_OTP: unused,
+    GET_SOCIAL_REDIRECT_URI: unused,
+    CONNECT_SOCIAL: unused,
     SETUP_WALLET: unused,
     RECOVER_WALLET: unused,
     GET_USER: unused,

@@ -29,7 +29,8 @@ export interface FrameState {
   token: string | undefined
   chainId: string
   pendingEmail?: string | undefined
-  user?: { id: string; email: string } | undefined
+  /** `email` is null for a person who logged in only with a social account. */
+  user?: { id: string; email: string | null } | undefined
   wallet?: WalletState | undefined
   keys?: WalletKeys | undefined
   appName?: string | undefined
@@ -118,6 +119,34 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
     await storage.set(SESSION_TOKEN_ENTRY, token)
   }
 
+  /**
+   * After a login (email code or social account): keeps the session, then says what the
+   * wallet needs on this device: nothing (unlocked here), a set-up, or a recovery.
+   */
+  const loggedIn = async (login: {
+    sessionToken: string
+    user: { id: string; email: string | null }
+    wallet: WalletState
+  }): Promise<{ action: 'CONNECT' | 'SETUP_WALLET' | 'RECOVER_WALLET' }> => {
+    await saveToken(login.sessionToken)
+    state.user = login.user
+    state.wallet = login.wallet
+    state.keys = undefined
+    if (login.wallet === 'none') return { action: 'SETUP_WALLET' }
+    if (login.wallet === 'this-device' && (await hasDeviceShare(storage, login.user.id))) {
+      try {
+        const session = await ask(() => service.session())
+        await unlockHere(session.addresses)
+        return { action: 'CONNECT' }
+      } catch (error) {
+        // A share that no longer opens (storage cleared, another split): recover instead.
+        if (!(error instanceof FrameKeyError)) throw error
+        context.log('warn', `this device's share did not unlock the wallet (${error.code}): recovering`)
+      }
+    }
+    return { action: 'RECOVER_WALLET' }
+  }
+
   const addressFor = (chainId: string, keys: WalletKeys) =>
     chainId.startsWith('solana:') ? keys.addresses.solana : keys.addresses.eip155
 
@@ -173,24 +202,28 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
           parentOrigin: context.parentOrigin,
         }),
       )
-      await saveToken(verified.sessionToken)
-      state.user = verified.user
-      state.wallet = verified.wallet
-      state.keys = undefined
       state.pendingEmail = undefined
-      if (verified.wallet === 'none') return { action: 'SETUP_WALLET' }
-      if (verified.wallet === 'this-device' && (await hasDeviceShare(storage, verified.user.id))) {
-        try {
-          const session = await ask(() => service.session())
-          await unlockHere(session.addresses)
-          return { action: 'CONNECT' }
-        } catch (error) {
-          // A share that no longer opens (storage cleared, another split): recover instead.
-          if (!(error instanceof FrameKeyError)) throw error
-          context.log('warn', `this device's share did not unlock the wallet (${error.code}): recovering`)
-        }
-      }
-      return { action: 'RECOVER_WALLET' }
+      return loggedIn(verified)
+    },
+
+    async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      const { url } = await ask(() =>
+        service.socialStart({
+          projectId: context.projectId,
+          provider,
+          deviceId: state.deviceId,
+          parentOrigin: context.parentOrigin,
+        }),
+      )
+      return { uri: url }
+    },
+
+    async CONNECT_SOCIAL({ uri }) {
+      const finished = await ask(() =>
+        service.socialFinish({ projectId: context.projectId, deviceId: state.deviceId, result: uri }),
+      )
+      const { action } = await loggedIn(finished)
+      return { action, provider: finished.provider }
     },
 
     SETUP_WALLET(_payload, signal) {
@@ -260,7 +293,7 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
       const user = requireUser()
       const address = addressFor(chainId, keys)
       return {
-        email: user.email,
+        ...(user.email ? { email: user.email } : {}),
         address,
         chainId,
         accounts: [{ address, type: 'eoa' }],

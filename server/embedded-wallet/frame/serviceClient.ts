@@ -19,7 +19,8 @@ export class ServiceRequestError extends Error {
 const refusal = z.object({ code: z.string(), message: z.string() })
 const addresses = z.object({ eip155: z.string(), solana: z.string() })
 const walletState = z.enum(['none', 'this-device', 'other-device'])
-const user = z.object({ id: z.string(), email: z.string() })
+// A person who logged in only with a social account has no login email (null).
+const user = z.object({ id: z.string(), email: z.nullable(z.string()) })
 const base64 = z.string().check(z.maxLength(8192))
 
 const answers = {
@@ -27,6 +28,8 @@ const answers = {
   emailStart: z.object({ action: z.enum(['VERIFY_DEVICE', 'VERIFY_OTP']) }),
   deviceWait: z.object({ approved: z.boolean() }),
   emailVerify: z.object({ sessionToken: z.string(), user, wallet: walletState }),
+  socialStart: z.object({ url: z.url() }),
+  socialFinish: z.object({ sessionToken: z.string(), user, wallet: walletState, provider: z.string() }),
   session: z.object({ user, wallet: walletState, addresses: z.partial(addresses) }),
   empty: z.object({}),
   authShare: z.object({ authShare: base64 }),
@@ -142,6 +145,10 @@ export function createServiceClient(options: ServiceClientOptions) {
       deviceId: string
       parentOrigin: string
     }) => call('POST', '/v1/email/verify', answers.emailVerify, body),
+    socialStart: (body: { projectId: string; provider: string; deviceId: string; parentOrigin: string }) =>
+      call('POST', '/v1/social/start', answers.socialStart, body),
+    socialFinish: (body: { projectId: string; deviceId: string; result: string }) =>
+      call('POST', '/v1/social/finish', answers.socialFinish, body),
     session: () => call('GET', '/v1/session', answers.session),
     revokeSession: () => call('POST', '/v1/session/revoke', answers.empty, {}),
     createWallet: (body: {

@@ -27,6 +27,11 @@ export const requestPayloads = {
   CONNECT_EMAIL: z.strictObject({ email }),
   CONNECT_DEVICE: empty,
   CONNECT_OTP: z.strictObject({ otp }),
+  GET_SOCIAL_REDIRECT_URI: z.strictObject({
+    provider: z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']),
+  }),
+  // `uri`: the one-time result the service's callback page posted to the app.
+  CONNECT_SOCIAL: z.strictObject({ uri: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)) }),
   SETUP_WALLET: empty,
   RECOVER_WALLET: empty,
   GET_USER: z.strictObject({
