@@ -4,7 +4,7 @@
  * and an RPC forwarder for the frame (see docs/server.md, "Embedded wallet frame
  * service"). Every rule that must hold across instances lives in the database.
  */
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { type Context, Hono } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as z from 'zod/mini'
@@ -16,6 +16,8 @@ import { connectionIp } from './clientIp.js'
 import { CODE_TTL_SECONDS, issueCode, verifyCode } from './codes.js'
 import { openFrameDatabase } from './database.js'
 import { type FrameErrorCode, FrameServiceError, frameErrors } from './errors.js'
+import { channelStatus, createChannel, FarcasterRelayError } from './farcaster/relayClient.js'
+import { FarcasterSignInError, verifyFarcasterSignIn } from './farcaster/verifySignIn.js'
 import { frameContentSecurityPolicy, framePage, messagePage, STATIC_PAGE_POLICY } from './framePage.js'
 import { purgeExpired } from './housekeeping.js'
 import { createMailer, type FrameMailer, type FrameSmtpOptions } from './mailer.js'
@@ -59,6 +61,22 @@ export type FrameProject = {
   allowedOrigins: readonly string[]
 }
 
+/** Sign In With Farcaster: where channels are opened, and the chain the Id Registry is read on. */
+export type FarcasterOptions = {
+  /** The auth relay, e.g. `https://relay.farcaster.xyz` (without `/v1`). */
+  relayUrl: string
+  /** An RPC of Optimism (chain id 10), where the fid's custody address is read. */
+  rpcUrl: string
+  /**
+   * The domain the signed message must name (Sign In With Farcaster's `domain`). Default: the
+   * host of the app origin the login started from, e.g. `app.example`.
+   */
+  domain?: string
+}
+
+/** How long a Farcaster login may take from start to finish. */
+export const FARCASTER_FLOW_TTL_SECONDS = 10 * 60
+
 export type CreateFrameServiceOptions = {
   /** Where users, codes, sessions and shares are kept; see `DatabaseOption`. Default: PGlite in memory. */
   database?: DatabaseOption
@@ -81,6 +99,8 @@ export type CreateFrameServiceOptions = {
    * the redirect URI to register with each provider.
    */
   social?: SocialOptions
+  /** Farcaster login (`/v1/farcaster/*`); absent, those routes answer FARCASTER_NOT_CONFIGURED. */
+  farcaster?: FarcasterOptions
   /** Any of the limits to change; see `DEFAULT_FRAME_LIMITS`. */
   limits?: Partial<FrameLimits>
   /**
@@ -140,6 +160,22 @@ function readProjects(projects: CreateFrameServiceOptions['projects']): Map<stri
   return out
 }
 
+function readFarcaster(options: FarcasterOptions | undefined): FarcasterOptions | undefined {
+  if (options === undefined) return undefined
+  for (const [where, url] of [
+    ['relayUrl', options.relayUrl],
+    ['rpcUrl', options.rpcUrl],
+  ] as const)
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      throw new Error(`frame service: farcaster.${where}: ${url} is not an http(s) URL`)
+  if (options.domain !== undefined && !/^[a-z0-9.-]+(:\d{1,5})?$/i.test(options.domain))
+    throw new Error(`frame service: farcaster.domain: ${options.domain} is not a host such as app.example`)
+  return { ...options }
+}
+
+/** A Sign In With Farcaster nonce: the relay takes 8 to 96 alphanumerics; this is 192 random bits in hex. */
+const newFarcasterNonce = () => randomBytes(24).toString('hex')
+
 function readChains(chains: CreateFrameServiceOptions['chains'] = {}): Map<string, string> {
   const out = new Map<string, string>()
   for (const [id, url] of Object.entries(chains)) {
@@ -185,6 +221,7 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
   const hashCode = codeHasher(key)
   const socialProviders = readSocialProviders(options.social)
   const deriveFlow = flowSecrets(key)
+  const farcaster = readFarcaster(options.farcaster)
   const db: Database = await openFrameDatabase(options.database)
   const sql = db.sql
   const mailer: FrameMailer = createMailer(options.smtp)
@@ -871,6 +908,159 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
       wallet: await walletState(sql, flow.user_id, body.deviceId),
       provider: flow.provider,
       parentOrigin: flow.parent_origin,
+    })
+  })
+
+  // Farcaster login. start: a channel at the relay for a nonce made here (stored hashed), the
+  // flow bound to the project, device and app origin under an opaque id; the relay's channel
+  // token never leaves the service. finish: the relay's status for that flow; once the
+  // person approved, the flow is used up by one UPDATE before the signature is checked (the
+  // relay hands a result out once), then the verifier decides: the message must name the
+  // flow's domain and nonce and be signed by the fid's custody address on chain 10.
+  const requireFarcaster = (): FarcasterOptions => {
+    if (!farcaster) throw new FrameServiceError('FARCASTER_NOT_CONFIGURED')
+    return farcaster
+  }
+
+  app.post('/v1/farcaster/start', async (c) => {
+    const body = await readBody(c, schemas.farcasterStartBody, 'POST /v1/farcaster/start')
+    requireAllowedOrigin(body.projectId, body.parentOrigin)
+    const config = requireFarcaster()
+    const ip = clientIp(c) ?? 'unknown'
+    await hitRateLimits(sql, now(), limits.windowSeconds, [
+      { bucket: `farcaster-ip:${ip}`, limit: limits.perIp },
+    ])
+    const at = now()
+    const expiresAt = new Date(at + FARCASTER_FLOW_TTL_SECONDS * 1000).toISOString()
+    const domain = config.domain ?? new URL(body.parentOrigin).host
+    const nonce = newFarcasterNonce()
+    let channel: Awaited<ReturnType<typeof createChannel>>
+    try {
+      channel = await createChannel(
+        { relayUrl: config.relayUrl },
+        // The message expires with the flow: a signature outlives neither.
+        { siweUri: body.parentOrigin, domain, nonce, expirationTime: expiresAt },
+      )
+    } catch (error) {
+      if (error instanceof FarcasterRelayError) throw new FrameServiceError('RELAY_UNAVAILABLE')
+      throw error
+    }
+    // A relay that swapped the nonce, or hands out something else than a sign-in URI, is not used.
+    if (channel.nonce !== nonce || !channel.url.startsWith('farcaster://'))
+      throw new FrameServiceError('RELAY_UNAVAILABLE')
+    const channelId = newToken()
+    await sql.query(
+      `INSERT INTO ew_farcaster_flows (id_hash, project_id, device_id, parent_origin, domain, channel_token, nonce_hash, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::timestamptz, $9::timestamptz)`,
+      [
+        hashToken(channelId),
+        body.projectId,
+        body.deviceId,
+        body.parentOrigin,
+        domain,
+        channel.channelToken,
+        hashToken(nonce),
+        new Date(at).toISOString(),
+        expiresAt,
+      ],
+    )
+    return c.json({ url: channel.url, channelId })
+  })
+
+  app.post('/v1/farcaster/finish', async (c) => {
+    const body = await readBody(c, schemas.farcasterFinishBody, 'POST /v1/farcaster/finish')
+    const config = requireFarcaster()
+    const idHash = hashToken(body.channelId)
+    // Another device's finish never reaches the relay: it would read (and so use up) the result.
+    const { rows } = await sql.query<{
+      parent_origin: string
+      domain: string
+      channel_token: string
+      nonce_hash: string
+      expired: boolean
+      used: boolean
+    }>(
+      `SELECT parent_origin, domain, channel_token, nonce_hash,
+              expires_at <= $4::timestamptz AS expired, used_at IS NOT NULL AS used
+       FROM ew_farcaster_flows WHERE id_hash = $1 AND project_id = $2 AND device_id = $3`,
+      [idHash, body.projectId, body.deviceId, new Date(now()).toISOString()],
+    )
+    const flow = rows[0]
+    if (!flow || flow.used) throw new FrameServiceError('FARCASTER_FLOW_INVALID')
+    if (flow.expired) throw new FrameServiceError('FARCASTER_FLOW_EXPIRED')
+    // The origin may have been taken off the project since the flow started.
+    requireAllowedOrigin(body.projectId, flow.parent_origin)
+    let status: Awaited<ReturnType<typeof channelStatus>>
+    try {
+      status = await channelStatus({ relayUrl: config.relayUrl }, flow.channel_token)
+    } catch (error) {
+      if (error instanceof FarcasterRelayError) throw new FrameServiceError('RELAY_UNAVAILABLE')
+      throw error
+    }
+    if (status.state === 'pending') return c.json({ state: 'pending' as const })
+    // The relay forgot the channel (its own expiry) or handed the result to another finish.
+    if (status.state === 'gone') throw new FrameServiceError('FARCASTER_FLOW_EXPIRED')
+    const at = new Date(now()).toISOString()
+    const used = await sql.query(
+      `UPDATE ew_farcaster_flows SET used_at = $2::timestamptz
+       WHERE id_hash = $1 AND used_at IS NULL AND expires_at > $2::timestamptz RETURNING 1`,
+      [idHash, at],
+    )
+    if (used.rows.length === 0) throw new FrameServiceError('FARCASTER_FLOW_INVALID')
+    // The nonce the relay reports must be the one made here; the verifier then holds the
+    // signed message to it.
+    if (hashToken(status.nonce) !== flow.nonce_hash) throw new FrameServiceError('FARCASTER_SIGNIN_INVALID')
+    let fid: number
+    try {
+      ;({ fid } = await verifyFarcasterSignIn({
+        message: status.message,
+        signature: status.signature,
+        fid: status.fid,
+        domain: flow.domain,
+        nonce: status.nonce,
+        rpcUrl: config.rpcUrl,
+      }))
+    } catch (error) {
+      if (!(error instanceof FarcasterSignInError)) throw error
+      if (error.code === 'NOT_CUSTODY') throw new FrameServiceError('FARCASTER_NOT_CUSTODY')
+      if (error.code === 'CHAIN_UNAVAILABLE') throw new FrameServiceError('CHAIN_UNAVAILABLE')
+      throw new FrameServiceError(
+        'FARCASTER_SIGNIN_INVALID',
+        `${frameErrors.FARCASTER_SIGNIN_INVALID.message} (${error.code})`,
+      )
+    }
+    // The username is the relay's (a hub's) word, kept for display; the fid is what was signed.
+    const username = status.username ?? null
+    const userId = await userForIdentity(
+      { project_id: body.projectId, provider: 'farcaster', link_user_id: null },
+      'farcaster',
+      { subject: String(fid), emailVerified: false, ...(username !== null ? { name: username } : {}) },
+    )
+    await sql.query('UPDATE ew_farcaster_flows SET user_id = $2 WHERE id_hash = $1', [idHash, userId])
+    await sql.query(
+      `INSERT INTO ew_devices (user_id, device_id, approved_at) VALUES ($1, $2, $3::timestamptz)
+       ON CONFLICT (user_id, device_id) DO NOTHING`,
+      [userId, body.deviceId, at],
+    )
+    const sessionToken = await createSession(sql, now(), {
+      userId,
+      projectId: body.projectId,
+      deviceId: body.deviceId,
+      parentOrigin: flow.parent_origin,
+    })
+    const { rows: users } = await sql.query<{ email: string | null }>(
+      'SELECT email FROM ew_users WHERE id = $1',
+      [userId],
+    )
+    return c.json({
+      state: 'completed' as const,
+      sessionToken,
+      user: { id: userId, email: users[0]?.email ?? null },
+      wallet: await walletState(sql, userId, body.deviceId),
+      provider: 'farcaster' as const,
+      parentOrigin: flow.parent_origin,
+      fid,
+      username,
     })
   })
 

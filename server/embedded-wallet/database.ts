@@ -5,7 +5,8 @@
  * wallet per user) is a single SQL statement here, never process memory.
  *
  * What it holds: users (project, email), the social identities linked to them (issuer,
- * subject), social login flows (hashed state and one-time result), their approved devices, hashed codes, hashed
+ * subject), social login flows (hashed state and one-time result), Farcaster login flows (hashed id
+ * and nonce, the relay's channel token), their approved devices, hashed codes, hashed
  * device-approval tokens, hashed session tokens, rate-limit counters, and per wallet the
  * addresses, the recovery material and one auth share per device, every share encrypted
  * with AES-256-GCM under the service's share key (see shareCipher.ts).
@@ -121,6 +122,21 @@ const schema = lockedSchema(
     result_hash text UNIQUE,
     result_expires_at timestamptz,
     finished_at timestamptz
+  );
+  -- Sign In With Farcaster: the relay's channel token stays here (the frame holds only the
+  -- flow's opaque id, stored hashed), the nonce only as its hash.
+  CREATE TABLE IF NOT EXISTS ew_farcaster_flows (
+    id_hash text PRIMARY KEY,
+    project_id text NOT NULL,
+    device_id text NOT NULL,
+    parent_origin text NOT NULL,
+    domain text NOT NULL,
+    channel_token text NOT NULL,
+    nonce_hash text NOT NULL,
+    created_at timestamptz NOT NULL,
+    expires_at timestamptz NOT NULL,
+    used_at timestamptz,
+    user_id text REFERENCES ew_users (id)
   );`,
 )
 

@@ -30,6 +30,21 @@ export const frameErrors = {
   IDENTITY_TAKEN: { status: 409, message: 'This social account is already linked to another user' },
   NO_LOGIN_EMAIL: { status: 400, message: 'This user logs in with a social account, not by email' },
   PROVIDER_UNAVAILABLE: { status: 502, message: 'The social provider did not answer: try again later' },
+  FARCASTER_NOT_CONFIGURED: { status: 404, message: 'Farcaster login is not configured on this service' },
+  FARCASTER_FLOW_INVALID: {
+    status: 400,
+    message: 'The Farcaster sign-in is unknown, already used or for another device',
+  },
+  FARCASTER_FLOW_EXPIRED: { status: 400, message: 'The Farcaster sign-in has expired: start again' },
+  FARCASTER_NOT_CUSTODY: {
+    status: 403,
+    message: "The Farcaster sign-in was not signed by the fid's custody address",
+  },
+  FARCASTER_SIGNIN_INVALID: {
+    status: 400,
+    message: 'The Farcaster sign-in message does not check out: start again',
+  },
+  RELAY_UNAVAILABLE: { status: 502, message: 'The Farcaster relay did not answer: try again later' },
   UNKNOWN_CHAIN: { status: 404, message: 'The service has no RPC for this chain' },
   CHAIN_UNAVAILABLE: { status: 502, message: 'The chain did not answer' },
   MAIL_UNAVAILABLE: { status: 503, message: 'The mail server is not reachable: try again later' },

@@ -1,6 +1,6 @@
 /**
  * The embedded-wallet frame service (see docs/server.md, "Embedded wallet frame service"):
- * email and social login, device approval, sessions and the wallet's shares for the frame the widget
+ * email, social and Farcaster login, device approval, sessions and the wallet's shares for the frame the widget
  * embeds, on its own origin.
  *
  * @example
@@ -12,6 +12,8 @@ export { CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS, type CodePurpose } from './codes.j
 export {
   type CreateFrameServiceOptions,
   createFrameService,
+  FARCASTER_FLOW_TTL_SECONDS,
+  type FarcasterOptions,
   type FrameProject,
   type FrameService,
   MAX_FRAME_REQUEST_BYTES,

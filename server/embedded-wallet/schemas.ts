@@ -47,6 +47,14 @@ export const socialFinishBody = z.object({
   result: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'malformed')),
 })
 
+export const farcasterStartBody = z.object({ projectId, deviceId, parentOrigin: origin })
+/** `channelId`: the opaque id of a stored Farcaster flow (never the relay's channel token). */
+export const farcasterFinishBody = z.object({
+  projectId,
+  deviceId,
+  channelId: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'malformed')),
+})
+
 /** Share requests may name the device; when they do, it must be the session's. */
 export const deviceBody = z.object({ deviceId: z.optional(deviceId) })
 
