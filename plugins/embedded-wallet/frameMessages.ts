@@ -55,6 +55,23 @@ export const frameRequests = {
       provider: z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']),
     }),
   },
+  // Farcaster: the farcaster://connect URI to show as a QR code or link, with the flow's
+  // opaque id; then the wait (the frame polls) until the person approved in their app.
+  GET_FARCASTER_URI: {
+    payload: empty,
+    success: z.strictObject({
+      uri: z.url({ protocol: /^farcaster$/ }),
+      channelId: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
+    }),
+  },
+  CONNECT_FARCASTER: {
+    payload: z.strictObject({ channelId: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)) }),
+    success: z.strictObject({
+      action: z.enum(['CONNECT', 'SETUP_WALLET', 'RECOVER_WALLET']),
+      fid: z.number().check(z.int(), z.positive()),
+      username: z.optional(z.string().check(z.maxLength(256))),
+    }),
+  },
   SETUP_WALLET: { payload: empty, success: empty },
   RECOVER_WALLET: { payload: empty, success: empty },
   GET_USER: {

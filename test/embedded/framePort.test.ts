@@ -32,6 +32,8 @@ function fakeHandlers(overrides: Partial<RequestHandlers> = {}): RequestHandlers
     CONNECT_OTP: unused,
     GET_SOCIAL_REDIRECT_URI: unused,
     CONNECT_SOCIAL: unused,
+    GET_FARCASTER_URI: unused,
+    CONNECT_FARCASTER: unused,
     SETUP_WALLET: unused,
     RECOVER_WALLET: unused,
     GET_USER: unused,

@@ -24,6 +24,28 @@ import { ChainRpcError, type ServiceClient, ServiceRequestError, type WalletStat
 
 export const SESSION_TOKEN_ENTRY = 'sessionToken'
 
+/** How often CONNECT_FARCASTER asks the service whether the person approved. */
+export const FARCASTER_POLL_MS = 1000
+/**
+ * The longest CONNECT_FARCASTER waits. The service refuses a flow older than ten minutes
+ * (FARCASTER_FLOW_EXPIRED), which ends the wait first; this bounds it should that answer
+ * never come.
+ */
+const FARCASTER_WAIT_MS = 10 * 60_000 + 30_000
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+const pause = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      signal.removeEventListener('abort', done)
+      resolve()
+    }
+    const timer = setTimeout(done, ms)
+    signal.addEventListener('abort', done)
+    if (signal.aborted) done()
+  })
+
 export interface FrameState {
   deviceId: string
   token: string | undefined
@@ -120,7 +142,7 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
   }
 
   /**
-   * After a login (email code or social account): keeps the session, then says what the
+   * After a login (email code, social account or Farcaster): keeps the session, then says what the
    * wallet needs on this device: nothing (unlocked here), a set-up, or a recovery.
    */
   const loggedIn = async (login: {
@@ -224,6 +246,51 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
       )
       const { action } = await loggedIn(finished)
       return { action, provider: finished.provider }
+    },
+
+    async GET_FARCASTER_URI() {
+      const { url, channelId } = await ask(() =>
+        service.farcasterStart({
+          projectId: context.projectId,
+          deviceId: state.deviceId,
+          parentOrigin: context.parentOrigin,
+        }),
+      )
+      return { uri: url, channelId }
+    },
+
+    async CONNECT_FARCASTER({ channelId }, signal) {
+      const deadline = Date.now() + FARCASTER_WAIT_MS
+      const body = { projectId: context.projectId, deviceId: state.deviceId, channelId }
+      for (;;) {
+        let answer: Awaited<ReturnType<ServiceClient['farcasterFinish']>> | undefined
+        try {
+          answer = await ask(() => service.farcasterFinish(body, signal))
+        } catch (error) {
+          // A relay or network that fails for a moment does not end a wait of minutes; any
+          // refusal of the flow itself (expired, used, refused signature) does.
+          const cause = error instanceof FrameRequestError ? error.cause : undefined
+          const transient =
+            cause instanceof ServiceRequestError && (cause.status === 0 || cause.code === 'RELAY_UNAVAILABLE')
+          if (!transient || signal.aborted || Date.now() >= deadline) throw error
+        }
+        if (answer?.state === 'completed') {
+          const { action } = await loggedIn(answer)
+          return {
+            action,
+            fid: answer.fid,
+            ...(answer.username !== null ? { username: answer.username } : {}),
+          }
+        }
+        if (Date.now() >= deadline)
+          throw new FrameRequestError(
+            'The sign-in was not approved in time: start again',
+            'farcaster_timeout',
+          )
+        await pause(FARCASTER_POLL_MS, signal)
+        // The port server has answered the abort already; this only stops the polling.
+        if (signal.aborted) throw new FrameRequestError('The sign-in wait was stopped', 'aborted')
+      }
     },
 
     SETUP_WALLET(_payload, signal) {

@@ -30,6 +30,21 @@ const answers = {
   emailVerify: z.object({ sessionToken: z.string(), user, wallet: walletState }),
   socialStart: z.object({ url: z.url() }),
   socialFinish: z.object({ sessionToken: z.string(), user, wallet: walletState, provider: z.string() }),
+  farcasterStart: z.object({
+    url: z.string().check(z.startsWith('farcaster://'), z.maxLength(8192)),
+    channelId: z.string(),
+  }),
+  farcasterFinish: z.discriminatedUnion('state', [
+    z.object({ state: z.literal('pending') }),
+    z.object({
+      state: z.literal('completed'),
+      sessionToken: z.string(),
+      user,
+      wallet: walletState,
+      fid: z.number().check(z.int(), z.positive()),
+      username: z.nullable(z.string()),
+    }),
+  ]),
   session: z.object({ user, wallet: walletState, addresses: z.partial(addresses) }),
   empty: z.object({}),
   authShare: z.object({ authShare: base64 }),
@@ -149,6 +164,12 @@ export function createServiceClient(options: ServiceClientOptions) {
       call('POST', '/v1/social/start', answers.socialStart, body),
     socialFinish: (body: { projectId: string; deviceId: string; result: string }) =>
       call('POST', '/v1/social/finish', answers.socialFinish, body),
+    farcasterStart: (body: { projectId: string; deviceId: string; parentOrigin: string }) =>
+      call('POST', '/v1/farcaster/start', answers.farcasterStart, body),
+    farcasterFinish: (
+      body: { projectId: string; deviceId: string; channelId: string },
+      signal?: AbortSignal,
+    ) => call('POST', '/v1/farcaster/finish', answers.farcasterFinish, body, signal),
     session: () => call('GET', '/v1/session', answers.session),
     revokeSession: () => call('POST', '/v1/session/revoke', answers.empty, {}),
     createWallet: (body: {

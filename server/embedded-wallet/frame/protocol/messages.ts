@@ -32,6 +32,10 @@ export const requestPayloads = {
   }),
   // `uri`: the one-time result the service's callback page posted to the app.
   CONNECT_SOCIAL: z.strictObject({ uri: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)) }),
+  // Farcaster: the sign-in URI to show (and the flow's opaque id), then the wait for the
+  // person's approval in their Farcaster app.
+  GET_FARCASTER_URI: empty,
+  CONNECT_FARCASTER: z.strictObject({ channelId: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)) }),
   SETUP_WALLET: empty,
   RECOVER_WALLET: empty,
   GET_USER: z.strictObject({
