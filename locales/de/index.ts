@@ -273,6 +273,23 @@ export const de: Locale = {
     'email.error.EMAIL_OTP_INVALID': 'Gib den 6-stelligen Code ein',
     'email.error.EMAIL_SAME_ADDRESS': 'Das ist bereits deine E-Mail-Adresse',
     'email.error.EMAIL_NOT_LOGGED_IN': 'Melde dich zuerst per E-Mail an',
+    // Social login
+    'social.label': 'Social Login',
+    'social.continueWith': 'Weiter mit {provider}',
+    'social.more': 'Mehr',
+    'social.all.title': 'Anmelden mit',
+    'social.connecting.title': 'Social Login',
+    'social.connecting.waiting': 'Fahre im Fenster von {provider} fort',
+    'social.connecting.setupTitle': 'Richte deine Wallet ein',
+    'social.connecting.recoverTitle': 'Stelle deine Wallet wieder her',
+    'social.connecting.frame': 'Folge den Schritten in der eingebetteten Wallet',
+    'social.failed': 'Die Anmeldung konnte nicht abgeschlossen werden',
+    'social.retry': 'Erneut versuchen',
+    'social.error.SOCIAL_POPUP_BLOCKED':
+      'Der Browser hat das Anmeldefenster blockiert. Erlaube Pop-ups für diese Seite und versuche es erneut.',
+    'social.error.SOCIAL_POPUP_CLOSED':
+      'Das Anmeldefenster wurde geschlossen, bevor die Anmeldung abgeschlossen war',
+    'social.error.SOCIAL_LOGIN_FAILED': 'Die Anmeldung wurde nicht abgeschlossen',
     'embeddedWallet.name': 'Eingebettete Wallet',
     'embeddedWallet.frameTitle': 'Eingebettete Wallet',
     'embeddedWallet.frameWaiting': 'Warten auf die eingebettete Wallet…',

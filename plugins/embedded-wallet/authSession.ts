@@ -53,8 +53,14 @@ export interface EmbeddedWalletService {
     payload: FramePayload<T>,
     options?: FrameRequestOptions,
   ): Promise<FrameSuccess<T>>
-  /** After a login: connects every chain family the app configures, the one in view last. */
-  connectAfterLogin(method: 'email'): Promise<void>
+  /**
+   * After a login: connects every chain family the app configures, the one in view last;
+   * a social login's provider is kept (for the reconnect) and shown as the account's
+   * `socialProvider`.
+   */
+  connectAfterLogin(method: 'email' | { socialProvider: string }): Promise<void>
+  /** The frame service's origin: the only one a login popup's result may come from. */
+  frameOrigin(): string
   /** The user the frame reported for a family (the active one by default). */
   user(namespace?: string): FrameUser | undefined
   /** Sets the logged-in email everywhere it is shown, after an email update. */
@@ -115,6 +121,7 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
 
   const forgetLogin = () => {
     storage.remove(embeddedWalletKeys.session)
+    storage.remove(embeddedWalletKeys.socialProvider)
     users.clear()
   }
 
@@ -308,7 +315,10 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
 
     async connectAfterLogin(method) {
       storage.set(embeddedWalletKeys.session, true)
-      if (method === 'email') storage.set(embeddedWalletKeys.emailLoginUsed, true)
+      if (method === 'email') {
+        storage.set(embeddedWalletKeys.emailLoginUsed, true)
+        storage.remove(embeddedWalletKeys.socialProvider)
+      } else storage.set(embeddedWalletKeys.socialProvider, method.socialProvider)
       restoring = Promise.resolve(true)
       const active = kernel.getState().activeNamespace
       const families = AUTH_NAMESPACES.filter(
@@ -327,6 +337,10 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
         }
       }
       if (failures.length === families.length && failures.length > 0) throw failures[0]
+    },
+
+    frameOrigin() {
+      return new URL(settings.frameUrl).origin
     },
 
     user(namespace) {
@@ -410,6 +424,8 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
         }
         account.preferredAccountTypes[namespace] = user.preferredAccountType
         account.smartAccountDeployed = user.smartAccountDeployed
+        const socialProvider = storage.get(embeddedWalletKeys.socialProvider)
+        if (socialProvider) account.socialProvider = socialProvider
         const network = draft.networks[namespace]
         if (network) network.smartAccountEnabledNetworks = storage.get('smartAccountEnabledNetworks') ?? []
       })

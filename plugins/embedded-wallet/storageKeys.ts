@@ -14,6 +14,11 @@ export const embeddedWalletKeys = {
   emailLoginUsed: defineStorageKey('embeddedWallet:emailLoginUsed', z.literal(true)),
   /** CAIP-2 id of the network last used through the embedded wallet. */
   lastUsedChain: defineStorageKey('embeddedWallet:lastUsedChain', z.string().check(z.maxLength(64))),
+  /** The social account of the login (google, github, ...), absent for an email login: shown as the account's socialProvider. */
+  socialProvider: defineStorageKey(
+    'embeddedWallet:socialProvider',
+    z.enum(['google', 'github', 'apple', 'facebook', 'x', 'discord']),
+  ),
   /** When the last email login started (ms since the epoch): the 30 s cooldown counts from it. */
   lastEmailLoginTime: defineStorageKey('embeddedWallet:lastEmailLoginTime', z.number().check(z.gte(0))),
 } as const

@@ -113,6 +113,7 @@ describe('every entry on the server', () => {
         'receive',
         'send',
         'siwe',
+        'social',
         'swaps',
         'walletconnect',
         'wallets',
@@ -139,6 +140,7 @@ describe('every entry on the server', () => {
       ),
       import('latchkit/plugins/wallets').then((m) => m.wallets()),
       import('latchkit/plugins/email').then((m) => m.email()),
+      import('latchkit/plugins/social').then((m) => m.social()),
       import('latchkit/plugins/embedded-wallet').then((m) =>
         m.embeddedWallet({ frameUrl: 'https://wallet.invalid' }),
       ),

@@ -1,0 +1,8 @@
+/** The social login's errors, in English; translated as `social.error.<code>`. */
+export const socialMessages = {
+  SOCIAL_POPUP_BLOCKED: 'The browser blocked the login window. Allow pop-ups for this site and try again.',
+  SOCIAL_POPUP_CLOSED: 'The login window was closed before the login finished',
+  SOCIAL_LOGIN_FAILED: 'The login was not completed',
+} as const
+
+export type SocialErrorCode = keyof typeof socialMessages
