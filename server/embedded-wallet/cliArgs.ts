@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util'
 import * as z from 'zod/mini'
 import { redactPassword } from '../db/postgres.js'
 import { clientIpFromHeader } from './clientIp.js'
+import type { FarcasterOptions } from './createFrameService.js'
 import { SOCIAL_PROVIDERS, type SocialOptions } from './social.js'
 import type { StartFrameServiceOptions } from './startFrameService.js'
 
@@ -27,6 +28,11 @@ export const frameServiceUsage = `Usage: latchkit-frame-service --project <id>=<
                              URL each request came to
   --client-ip-header <name>  behind a proxy or load balancer: count the per-IP limit against the
                              last address in this header (e.g. X-Forwarded-For), not the proxy's
+  --farcaster-relay-url <url>
+                             Farcaster login through this auth relay (e.g. https://relay.farcaster.xyz);
+                             give --farcaster-rpc-url with it
+  --farcaster-rpc-url <url>  an Optimism (chain id 10) JSON-RPC URL, where fids' custody addresses are read
+  --farcaster-domain <host>  the domain the signed message names; default the app origin's host
   --port <port>              default $PORT, else ${DEFAULT_FRAME_PORT}
   --host <address>           default 127.0.0.1 (this machine only); 0.0.0.0 for every interface
   --database-url <url>       keep state on this PostgreSQL server (default $DATABASE_URL); give it
@@ -54,6 +60,9 @@ const flags = {
   'smtp-url': { type: 'string' },
   'public-url': { type: 'string' },
   'client-ip-header': { type: 'string' },
+  'farcaster-relay-url': { type: 'string' },
+  'farcaster-rpc-url': { type: 'string' },
+  'farcaster-domain': { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
   'database-url': { type: 'string' },
@@ -104,6 +113,34 @@ export function parseSocialEnv(value: string): SocialOptions {
     )
   }
   return { providers: parsed.data }
+}
+
+/**
+ * Farcaster login from its three flags: none, or the relay and the chain-10 RPC together
+ * (the service checks the URLs themselves at start).
+ *
+ * @example parseFarcasterFlags({ 'farcaster-relay-url': 'https://relay.farcaster.xyz', 'farcaster-rpc-url': 'https://mainnet.optimism.io' })
+ */
+export function parseFarcasterFlags(values: {
+  'farcaster-relay-url'?: string | undefined
+  'farcaster-rpc-url'?: string | undefined
+  'farcaster-domain'?: string | undefined
+}): FarcasterOptions | undefined {
+  const relayUrl = values['farcaster-relay-url']
+  const rpcUrl = values['farcaster-rpc-url']
+  const domain = values['farcaster-domain']
+  if (relayUrl === undefined && rpcUrl === undefined && domain === undefined) return undefined
+  if (relayUrl === undefined || rpcUrl === undefined)
+    throw new FrameCliError(
+      'Farcaster login needs both --farcaster-relay-url and --farcaster-rpc-url (an Optimism RPC)',
+    )
+  for (const [flag, url] of [
+    ['--farcaster-relay-url', relayUrl],
+    ['--farcaster-rpc-url', rpcUrl],
+  ] as const)
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol))
+      throw new FrameCliError(`${flag} ${url}: expected an http(s) URL`)
+  return { relayUrl, rpcUrl, ...(domain !== undefined ? { domain } : {}) }
 }
 
 function parsePort(value: string, flag: string): number {
@@ -223,6 +260,7 @@ export function readFrameServiceArgs(
   const ipHeader = values['client-ip-header']
   if (ipHeader !== undefined && !/^[A-Za-z0-9-]{1,64}$/.test(ipHeader))
     throw new FrameCliError(`--client-ip-header ${ipHeader}: expected a header name such as X-Forwarded-For`)
+  const farcaster = parseFarcasterFlags(values)
   const port =
     values.port !== undefined
       ? parsePort(values.port, '--port')
@@ -239,6 +277,7 @@ export function readFrameServiceArgs(
     smtp: { ...parseSmtpUrl(smtpUrl), from },
     shareKey,
     ...(env.LATCHKIT_FRAME_SOCIAL ? { social: parseSocialEnv(env.LATCHKIT_FRAME_SOCIAL) } : {}),
+    ...(farcaster !== undefined ? { farcaster } : {}),
     ...(url !== undefined
       ? { database: { url } }
       : values['data-dir'] !== undefined

@@ -69,11 +69,13 @@ async function openHost(page: Page) {
   await page.waitForFunction(() => 'frameHost' in window)
   await page.evaluate((url) => (window as unknown as HostWindow).frameHost.open(url), frameUrl())
   await eventually(() => page.evaluate(() => (window as unknown as HostWindow).frameHost.ready)).toBe(true)
+  // settled: answers the id the host page gave the request it posted, not the page's state.
   const send = (type: string, payload: unknown = {}) =>
     page.evaluate(
       ([type_, payload_]) => (window as unknown as HostWindow).frameHost.request(type_ as string, payload_),
       [type, payload] as const,
     )
+  // settled: resolves with a request's answer only once it arrived, and each is answered once.
   const answer = async (id: string, timeout = 15_000): Promise<Answer> => {
     await eventually(
       () => page.evaluate((key) => key in (window as unknown as HostWindow).frameHost.answers, id),
@@ -82,6 +84,7 @@ async function openHost(page: Page) {
     // settled: the answer arrived (the wait above), and each request is answered once.
     return page.evaluate((key) => (window as unknown as HostWindow).frameHost.answers[key] as Answer, id)
   }
+  // settled: a request's answer, through answer() above.
   const ask = async (type: string, payload: unknown = {}) => answer(await send(type, payload))
   return { frame: page.frameLocator('#wallet-frame'), send, answer, ask }
 }
