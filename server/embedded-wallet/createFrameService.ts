@@ -1029,8 +1029,9 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
         `${frameErrors.FARCASTER_SIGNIN_INVALID.message} (${error.code})`,
       )
     }
-    // The username is the relay's (a hub's) word, kept for display; the fid is what was signed.
-    const username = status.username ?? null
+    // The username is the relay's (a hub's) word, kept for display; the fid is what was
+    // signed. One longer than any fname or ENS name is dropped rather than passed on.
+    const username = status.username !== undefined && status.username.length <= 256 ? status.username : null
     const userId = await userForIdentity(
       { project_id: body.projectId, provider: 'farcaster', link_user_id: null },
       'farcaster',

@@ -17,6 +17,7 @@ import {
   installIdRegistry,
 } from '../../devstack/farcaster/idRegistry.js'
 import { type FarcasterRelay, startFarcasterRelay } from '../../devstack/farcaster/relay.js'
+import { channelStatus } from '../../server/embedded-wallet/farcaster/relayClient.js'
 import { startFrameService } from '../../server/embedded-wallet/index.js'
 import {
   APP_ORIGIN,
@@ -227,6 +228,42 @@ describe('attacks that log nobody in', () => {
     const replayed = await finish(stack.api, deviceId, started.body.channelId)
     expect(replayed).toMatchObject({ status: 400, body: { code: 'FARCASTER_FLOW_INVALID' } })
     expect(await counts()).toEqual(afterLogin)
+  })
+
+  it('two finishes at once on two instances of one database: one session, the other refused', async () => {
+    const second = await startFrameService(
+      serviceOptions(stack.mailbox, {
+        database: pglite,
+        now: clock.now,
+        farcaster: { relayUrl: relay.url, rpcUrl: anvil.rpcUrl },
+      }),
+    )
+    try {
+      const deviceId = newDeviceId()
+      const started = await start(stack.api, deviceId)
+      await approve(started.body.url)
+      const before = await counts()
+      const answers = await Promise.all([
+        finish(stack.api, deviceId, started.body.channelId),
+        finish(client(second.url), deviceId, started.body.channelId),
+      ])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400])
+      expect((await counts()).sessions).toBe(before.sessions + 1)
+    } finally {
+      await second.stop()
+    }
+  })
+
+  it('a result read at the relay by whoever saw the URI: the finish says the sign-in is gone, nobody is logged in', async () => {
+    const deviceId = newDeviceId()
+    const started = await start(stack.api, deviceId)
+    await approve(started.body.url)
+    const stolen = await channelStatus({ relayUrl: relay.url }, parseSignInUri(started.body.url).channelToken)
+    expect(stolen.state).toBe('completed')
+    const before = await counts()
+    const late = await finish(stack.api, deviceId, started.body.channelId)
+    expect(late).toMatchObject({ status: 400, body: { code: 'FARCASTER_FLOW_EXPIRED' } })
+    expect(await counts()).toEqual(before)
   })
 
   it('an unknown or malformed channelId, and one from the relay (a channel token): refused', async () => {
