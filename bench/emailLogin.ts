@@ -68,7 +68,7 @@ async function logIn(page: Page, mailbox: { url: string }, email: string): Promi
   await page.locator('[data-latchkit="connect-button"]').click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('textbox', { name: 'Email' }).fill(email)
-  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
   return typeCode(page, codeOf(await nextMail(mailbox, email, seen)))
 }
 

@@ -15,7 +15,8 @@
  * each a checkout page on its own port that delivers test money on the app's chains. The
  * dev mobile wallet (dev-mobile-wallet/) is a WalletConnect wallet page on its own port too,
  * and so is the embedded wallet's frame service (server/embedded-wallet), which mails login
- * codes to the local mailbox (mailbox/), an inbox page on another port.
+ * codes to the local mailbox (mailbox/), an inbox page on another port, and logs in with
+ * the local social providers (oauth/), one per social account.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -35,6 +36,7 @@ import { DEV_PROJECT_ID } from './dev-mobile-wallet/config.js'
 import { startDevMobileWallet } from './dev-mobile-wallet/startDevMobileWallet.js'
 import { historyAccount } from './fixtures.js'
 import { startMailbox } from './mailbox/index.js'
+import { startSocialProviders } from './oauth/index.js'
 import { startSolanaRpc } from './solana/index.js'
 
 export type StartDemoOptions = {
@@ -208,6 +210,9 @@ async function startServices(
   // Email login: the frame service (its own origin) mails codes to the local mailbox, where
   // a person reads them as in an inbox. The page's origin is allowed once it is known (below).
   const mailbox = started.add(await startMailbox())
+  // Social login: a local OpenID / OAuth 2.0 provider per social account (Google, X, ...),
+  // each with a page where a person picks a dev user.
+  const socialProviders = started.add(await startSocialProviders())
   const frame = started.add(
     await startFrameService({
       smtp: { host: mailbox.smtpHost, port: mailbox.smtpPort, from: 'Latch Demo <login@latchkit.test>' },
@@ -218,6 +223,7 @@ async function startServices(
       },
       // New on every start, like the database (in memory): wallets live as long as the demo.
       shareKey: randomBytes(32).toString('base64'),
+      social: socialProviders.social,
     }),
   )
   // The local API server answers the Blockchain and wallet-project APIs from the app's chains.
@@ -378,6 +384,7 @@ async function main(): Promise<void> {
       `\n  mobile wallet (WalletConnect): ${demo.mobileWalletUrl} · paste the dapp's wc: URI or a QR screenshot, or open it with ?uri=<wc: URI>` +
       `\n  WalletConnect relay: ${demo.relayUrl} (latchkit's own; server/relay)` +
       `\n  email login: codes and device links land in the mailbox ${demo.mailboxUrl} (any address) · frame service ${demo.frameUrl}` +
+      `\n  social login: Google, X, Discord, GitHub, Apple and Facebook are local providers; pick a dev user (Alice, Bob, Carol) in their window` +
       `\n  on-ramp: ${demo.ramps.map((ramp) => `${ramp.name} ${ramp.url}`).join(', ')} · test card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)` +
       `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab lists what it has reached\n`,
   )

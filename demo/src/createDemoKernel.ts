@@ -2,8 +2,8 @@
  * The demo's kernel: the two local chains and the local Solana endpoint, the EVM and Solana
  * adapters, the buy, send, receive, activity, swap and names features, the wallet
  * registry (featured wallets and All wallets), analytics to the
- * local collector, WalletConnect through the local relay, email login onto the embedded
- * wallet of the local frame service, and the app's metadata.
+ * local collector, WalletConnect through the local relay, email and social login onto the
+ * embedded wallet of the local frame service, and the app's metadata.
  * This is the whole integration; everything else on the page is the app itself.
  */
 import { createKernel, type Kernel } from 'latchkit'
@@ -19,6 +19,7 @@ import { onramp } from 'latchkit/plugins/onramp'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
+import { social } from 'latchkit/plugins/social'
 import { swaps } from 'latchkit/plugins/swaps'
 import { walletConnect } from 'latchkit/plugins/walletconnect'
 import { wallets } from 'latchkit/plugins/wallets'
@@ -73,7 +74,12 @@ export function createDemoKernel(
       // A wallet for visitors who have none: an email, the code from the devstack's mailbox,
       // and keys made in the frame service's page (its own origin), split so no server holds them.
       ...(config.embeddedWallet
-        ? [embeddedWallet({ frameUrl: config.embeddedWallet.frameUrl, projectId: DEMO_PROJECT_ID }), email()]
+        ? [
+            embeddedWallet({ frameUrl: config.embeddedWallet.frameUrl, projectId: DEMO_PROJECT_ID }),
+            email(),
+            // Social accounts through the devstack's local providers (a dev user picked in their window).
+            social(),
+          ]
         : []),
     ],
     // Balances, prices, NFTs and the wallet registry come from the devstack's API server.

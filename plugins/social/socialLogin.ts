@@ -12,7 +12,8 @@ export type SocialLoginStep = 'CONNECT' | 'SETUP_WALLET' | 'RECOVER_WALLET'
  * Runs a social login in `popup` (opened by the click, see openLoginPopup): the frame
  * asks its service for the provider's URL, the window goes there, the person logs in,
  * the callback page posts a one-time result back, and the frame trades it for the login.
- * When the wallet is usable on this device the chains connect here.
+ * When the wallet is usable on this device the chains connect here. The window is the
+ * caller's to close.
  *
  * @example
  * const step = await runSocialLogin(kernel, 'google', popup, controller.signal)
@@ -24,17 +25,12 @@ export async function runSocialLogin(
   signal: AbortSignal,
 ): Promise<SocialLoginStep> {
   const wallet = embeddedWalletOf(kernel, FEATURE)
-  try {
-    const { uri } = await wallet.request('GET_SOCIAL_REDIRECT_URI', { provider }, { signal })
-    popup.location.href = uri
-    const result = await waitForLoginResult(popup, wallet.frameOrigin(), provider, signal, kernel.logger)
-    const { action } = await wallet.request('CONNECT_SOCIAL', { uri: result }, { signal })
-    if (action === 'CONNECT') await wallet.connectAfterLogin({ socialProvider: provider })
-    return action
-  } catch (error) {
-    if (!popup.closed) popup.close()
-    throw error
-  }
+  const { uri } = await wallet.request('GET_SOCIAL_REDIRECT_URI', { provider }, { signal })
+  popup.location.href = uri
+  const result = await waitForLoginResult(popup, wallet.frameOrigin(), provider, signal, kernel.logger)
+  const { action } = await wallet.request('CONNECT_SOCIAL', { uri: result }, { signal })
+  if (action === 'CONNECT') await wallet.connectAfterLogin({ socialProvider: provider })
+  return action
 }
 
 /**

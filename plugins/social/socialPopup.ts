@@ -39,7 +39,7 @@ export function openLoginPopup(): Window {
  * Waits for the one-time result the callback page posts: taken only from `frameOrigin`
  * (the frame service's), from this popup, for this provider, in its exact shape; anything
  * else is dropped and logged. Rejects when the window is closed first, when the provider
- * refused, or when `signal` aborts (the window is closed then).
+ * refused, or when `signal` aborts.
  *
  * @example
  * const result = await waitForLoginResult(popup, 'https://wallet.example', 'google', signal, logger)
@@ -78,10 +78,7 @@ export function waitForLoginResult(
       }
     }
     const onAbort = () =>
-      finish(() => {
-        popup.close()
-        reject(new LatchError('Request was aborted', { code: 'EMBEDDED_WALLET_ABORTED' }))
-      })
+      finish(() => reject(new LatchError('Request was aborted', { code: 'EMBEDDED_WALLET_ABORTED' })))
     const timer = setInterval(() => {
       if (!popup.closed) return
       closedAt ??= Date.now()

@@ -46,7 +46,7 @@ async function startEmailLogin(page: Page, email: string): Promise<void> {
   const view = ui(page)
   await view.connectButton.click()
   await view.dialog.getByRole('textbox', { name: 'Email' }).fill(email)
-  await view.dialog.getByRole('button', { name: 'Continue' }).click()
+  await view.dialog.getByRole('button', { name: 'Continue', exact: true }).click()
 }
 
 async function sendEthFromAccountView(demo: DemoPage, to: Address, amount: string): Promise<void> {

@@ -1,8 +1,10 @@
 'use client'
+import { LatchError } from 'latchkit'
 import { FramePlaceholder } from 'latchkit/plugins/embedded-wallet'
 import { useKernel, useRoute, useT } from 'latchkit/react'
 import { type ReactElement, useEffect, useState } from 'react'
-import { keepPopup, takePopup } from '../pendingPopups'
+import { socialMessages } from '../messages'
+import { holdPopup, keepPopup, releasePopup } from '../pendingPopups'
 import { isSocialProvider, SOCIAL_PROVIDER_NAMES } from '../providers'
 import { socialCss } from '../socialCss'
 import { socialFailure } from '../socialFailure'
@@ -28,11 +30,12 @@ export default function ConnectingSocialView(): ReactElement {
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt restarts the login on Try again
   useEffect(() => {
     const controller = new AbortController()
-    const popup = takePopup(kernel)
+    const popup = holdPopup(kernel)
     setFailure(undefined)
     setStep('WAITING')
     const run = async () => {
-      if (!popup) throw new Error('no login window')
+      if (!popup || popup.closed)
+        throw new LatchError(socialMessages.SOCIAL_POPUP_CLOSED, { code: 'SOCIAL_POPUP_CLOSED' })
       const next = await runSocialLogin(kernel, provider, popup, controller.signal)
       if (next !== 'CONNECT') {
         setStep(next)
@@ -41,11 +44,13 @@ export default function ConnectingSocialView(): ReactElement {
       kernel.close()
     }
     run().catch((error) => {
-      if (!controller.signal.aborted) setFailure(error)
+      if (controller.signal.aborted) return
+      if (popup && !popup.closed) popup.close()
+      setFailure(error)
     })
     return () => {
       controller.abort()
-      if (popup && !popup.closed) popup.close()
+      if (popup) releasePopup(kernel, popup)
     }
   }, [kernel, provider, attempt])
 
