@@ -11,13 +11,14 @@ import { type StartedSocialProviders, startSocialProviders } from '../../devstac
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
 import { serveBundledPage } from '../support/bundledPage'
-import type { StaticServer } from '../support/static-server'
+import { type StaticServer, serveHtml } from '../support/static-server'
 import { eventually, expectText, expectTextContaining } from '../support/waiting'
 import { PROJECT, startServiceStack } from './serviceHelpers.js'
 
 const getBrowser = browserForFile()
 const PASSWORD = 'saffron river 31 kites'
 let host: StaticServer
+let forger: StaticServer
 let providers: StartedSocialProviders
 let stack: Awaited<ReturnType<typeof startServiceStack>>
 
@@ -30,6 +31,12 @@ beforeAll(async () => {
     minify: true,
   })
   providers = await startSocialProviders()
+  // A page on another origin that, framed by the app, keeps posting a made-up result.
+  forger = await serveHtml({
+    '/': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>forger</title></head><body><script>
+setInterval(() => parent.postMessage({ type: 'latchkit:social', provider: 'google', result: '${'A'.repeat(43)}' }, '*'), 50)
+</script></body></html>`,
+  })
   stack = await startServiceStack({
     projects: { [PROJECT]: { allowedOrigins: [new URL(host.url).origin] } },
     social: providers.social,
@@ -37,7 +44,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  await Promise.all([stack?.stop(), host?.close(), providers?.stop()])
+  await Promise.all([stack?.stop(), host?.close(), forger?.close(), providers?.stop()])
 })
 
 const pageUrl = () => `${host.url}?frameUrl=${encodeURIComponent(stack.service.url)}`
@@ -136,6 +143,40 @@ describe('social login in the widget', () => {
       await eventually(() => account(page), { timeout: 30_000 }).toMatchObject({
         status: 'connected',
         socialProvider: 'github',
+      })
+    } finally {
+      await context.close()
+    }
+  }, 150_000)
+
+  it('takes the result only from the login window: a page on another origin posting one changes nothing', async () => {
+    const { context } = await newLocalContext(getBrowser())
+    try {
+      const page = await context.newPage()
+      const warnings: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'warning') warnings.push(message.text())
+      })
+      await page.goto(pageUrl())
+      await page.locator('[data-latchkit="connect-button"]').click()
+      const dialog = page.getByRole('dialog')
+      const popupOpened = page.waitForEvent('popup')
+      await dialog.locator('[data-latchkit="social-provider"][data-provider="google"]').click()
+      const popup = await popupOpened
+      await page.evaluate((url) => {
+        const frame = document.createElement('iframe')
+        frame.src = url
+        document.body.append(frame)
+      }, forger.url)
+      await eventually(() => warnings.some((text) => text.includes('Dropped a social login message'))).toBe(
+        true,
+      )
+      await popup.getByRole('button', { name: /^Carol/ }).click()
+      await setPassword(page)
+      await dialog.waitFor({ state: 'hidden', timeout: 45_000 })
+      await eventually(() => account(page), { timeout: 30_000 }).toMatchObject({
+        status: 'connected',
+        socialProvider: 'google',
       })
     } finally {
       await context.close()

@@ -24,6 +24,8 @@ const kernel = createKernel({
   networks: [local, localSolana('http://127.0.0.1:1/solana', 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69VxQwbGWMk7zQ')],
   adapters: [evmAdapter({ discovery: false, injected: false }), solanaAdapter({ discovery: false })],
   projectId: given.projectId,
+  // Warnings too: the test reads the dropped-message warning.
+  logger: { level: 'warn' },
   plugins: [
     embeddedWallet({ frameUrl: query.get('frameUrl') ?? '', timings: { readyWaitMs: 0 } }),
     social({ providers: ['google', 'github', 'x', 'discord', 'apple', 'facebook'] }),
