@@ -1,12 +1,16 @@
 // The widget's social plugin in Chromium against the real frame service and the devstack's
 // local providers: a click on Google opens the login window at once, the person picks a
 // dev user on the provider's page, the frame sets up the wallet behind its own password
-// screen laid over the modal, and the account connects with its social provider; a reload
-// reconnects without a window. GitHub (plain OAuth 2.0) logs in the same way from the
+// screen laid over the modal, and the account connects with its social provider; it signs
+// a message that verifies and sends ETH that is mined (anvil), each approved in the
+// frame; a reload reconnects without a window. GitHub (plain OAuth 2.0) logs in the same way from the
 // "More" list; a window closed before the login finishes says so and Try again works.
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
+import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'viem'
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
 import { type StartedSocialProviders, startSocialProviders } from '../../devstack/oauth/index.js'
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
@@ -19,6 +23,7 @@ const getBrowser = browserForFile()
 const PASSWORD = 'saffron river 31 kites'
 let host: StaticServer
 let forger: StaticServer
+let anvil: AnvilInstance
 let providers: StartedSocialProviders
 let stack: Awaited<ReturnType<typeof startServiceStack>>
 
@@ -31,6 +36,7 @@ beforeAll(async () => {
     minify: true,
   })
   providers = await startSocialProviders()
+  anvil = await startAnvil({ chainId: 31337 })
   // A page on another origin that, framed by the app, keeps posting a made-up result.
   forger = await serveHtml({
     '/': `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>forger</title></head><body><script>
@@ -39,15 +45,20 @@ setInterval(() => parent.postMessage({ type: 'latchkit:social', provider: 'googl
   })
   stack = await startServiceStack({
     projects: { [PROJECT]: { allowedOrigins: [new URL(host.url).origin] } },
+    chains: { 'eip155:31337': anvil.rpcUrl },
     social: providers.social,
   })
 })
 
 afterAll(async () => {
-  await Promise.all([stack?.stop(), host?.close(), forger?.close(), providers?.stop()])
+  await Promise.all([stack?.stop(), host?.close(), forger?.close(), providers?.stop(), anvil?.stop()])
 })
 
-const pageUrl = () => `${host.url}?frameUrl=${encodeURIComponent(stack.service.url)}`
+const pageUrl = () =>
+  `${host.url}?frameUrl=${encodeURIComponent(stack.service.url)}&rpcUrl=${encodeURIComponent(anvil.rpcUrl)}`
+type PageState = { signature: unknown; sent: unknown }
+const pageState = (page: Page) =>
+  page.evaluate(() => (window as unknown as { socialTest: { state: PageState } }).socialTest.state)
 type Account = { address?: string; socialProvider?: string; status?: string }
 const account = (page: Page, namespace = 'eip155') =>
   page.evaluate(
@@ -78,7 +89,7 @@ async function setPassword(page: Page) {
 }
 
 describe('social login in the widget', () => {
-  it('logs in with Google in the window a click opens, sets up the wallet in the frame, and reconnects after a reload', async () => {
+  it('logs in with Google in the window a click opens, sets up the wallet in the frame, signs and sends ETH approved in the frame, and reconnects after a reload', async () => {
     const { context } = await newLocalContext(getBrowser())
     try {
       const page = await context.newPage()
@@ -103,6 +114,37 @@ describe('social login in the widget', () => {
       })
       // settled: connected (above); the address does not change.
       const { address } = await account(page)
+
+      // The wallet signs and sends, each approved in the frame's own screen.
+      const frame = page.frameLocator('iframe[data-latchkit-frame]')
+      await page.evaluate(() => (window as unknown as { socialTest: { sign(): boolean } }).socialTest.sign())
+      await frame.getByTestId('frame-approve').click()
+      await eventually(async () => (await pageState(page)).signature).toMatch(/^0x[0-9a-f]{130}$/)
+      // settled: the signature arrived (above) and is kept as it came.
+      const signature = (await pageState(page)).signature as Hex
+      expect(await verifyMessage({ address: address as Hex, message: 'hello', signature })).toBe(true)
+      const chain = createPublicClient({ transport: http(anvil.rpcUrl) })
+      await chain.request({
+        method: 'anvil_setBalance' as never,
+        params: [address, `0x${parseEther('1').toString(16)}`] as never,
+      })
+      const receiver = privateKeyToAddress(generatePrivateKey())
+      await page.evaluate(
+        ([to, wei]) =>
+          (window as unknown as { socialTest: { send(to: string, wei: string): boolean } }).socialTest.send(
+            to,
+            wei,
+          ),
+        [receiver, parseEther('0.01').toString()] as const,
+      )
+      await frame.getByTestId('frame-approve').click()
+      await eventually(async () => (await pageState(page)).sent, { timeout: 30_000 }).toMatch(
+        /^0x[0-9a-f]{64}$/,
+      )
+      // settled: the hash arrived (above) and is kept as it came.
+      const hash = (await pageState(page)).sent as Hex
+      expect((await chain.waitForTransactionReceipt({ hash })).status).toBe('success')
+      expect(await chain.getBalance({ address: receiver })).toBe(parseEther('0.01'))
 
       await page.reload()
       await eventually(() => account(page), { timeout: 30_000 }).toMatchObject({
