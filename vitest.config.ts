@@ -160,6 +160,10 @@ export default defineConfig({
           globalSetup: ['test/support/postgres-global-setup.ts'],
           // Child processes, not threads: anvil dies with the thread that spawned it.
           pool: 'forks',
+          // One file at a time: several files each launch a Chromium that makes wallets
+          // (scrypt at N=2^17) through a frame; two at once on 2 cores starved each other's
+          // frames past their waits.
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -127,6 +127,7 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
 
   const onFrameEvent = (event: FrameEvent) => {
     if (event.type === 'FRAME_SHOW') {
+      clearTimeout(placeholderRemoved)
       if (!overlay?.hasPlaceholder()) {
         // An approval asked from the page while no view hosts the frame: open one that does.
         openedFrameView = true
@@ -366,11 +367,14 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
         const previous = currentPlaceholder()
         if (previous) overlay?.setPlaceholder(previous)
         // The view that hosted the frame's screen went away (the modal closed): stop what
-        // waits on that screen, unless another placeholder took over meanwhile.
+        // waited on that screen then, unless another placeholder took over meanwhile. A
+        // request that came after (the page asking for a signature right after a login)
+        // is not this view's to stop, and a new screen (FRAME_SHOW) cancels the check.
+        const waitingThen = [...waiting]
         placeholderRemoved = setTimeout(() => {
           if (!overlay?.visible() || overlay.hasPlaceholder()) return
           overlay.hide()
-          for (const controller of [...waiting]) controller.abort()
+          for (const controller of waitingThen) if (waiting.has(controller)) controller.abort()
         }, 100)
       }
     },
