@@ -1,7 +1,7 @@
 // The host page of the email plugin's browser tests: the widget with the embedded wallet
 // and email plugins on a frame on a second origin (the stub frame of stubFrame.ts, or the
 // real frame service), the connect button, and window.emailTest for the page's own calls.
-import { createKernel, type Network, sendTransaction } from 'latchkit'
+import { createKernel, type Network } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { localSolana } from 'latchkit/networks'
@@ -9,6 +9,7 @@ import { email } from 'latchkit/plugins/email'
 import { embeddedWallet } from 'latchkit/plugins/embedded-wallet'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { createRoot } from 'react-dom/client'
+import { pageWalletActions } from './pageWalletActions'
 
 // The frame service's URL comes from the config, or from `?frameUrl=` when the service
 // could only start once the page's origin was known (it must allow that origin).
@@ -39,44 +40,7 @@ const kernel = createKernel({
   plugins: [embeddedWallet({ frameUrl: config.frameUrl, timings: { readyWaitMs: 0 } }), email()],
 })
 
-const state: { signature: unknown; sent: unknown } = { signature: undefined, sent: undefined }
-Object.assign(window, {
-  emailTest: {
-    kernel,
-    state,
-    /** The page asks the embedded wallet for a signature, as a dapp would. */
-    sign() {
-      state.signature = 'pending'
-      const provider = kernel.connectors.get('embeddedWallet:eip155')?.getProvider() as {
-        request(args: { method: string; params: unknown[] }): Promise<unknown>
-      }
-      const address = kernel.getState().accounts.eip155?.address
-      // 'hello', as hex.
-      provider.request({ method: 'personal_sign', params: ['0x68656c6c6f', address] }).then(
-        (signature) => {
-          state.signature = signature
-        },
-        (error: Error) => {
-          state.signature = `failed: ${error.message}`
-        },
-      )
-      return true
-    },
-    /** The page sends `wei` to `to` through the kernel, as the send feature would. */
-    send(to: string, wei: string) {
-      state.sent = 'pending'
-      sendTransaction(kernel, { to, value: BigInt(wei) }).then(
-        (hash) => {
-          state.sent = hash
-        },
-        (error: Error) => {
-          state.sent = `failed: ${error.message}`
-        },
-      )
-      return true
-    },
-  },
-})
+Object.assign(window, { emailTest: { kernel, ...pageWalletActions(kernel) } })
 
 const root = document.getElementById('root')
 if (root) {

@@ -2,7 +2,7 @@
 // and social plugins on the real frame service (its URL in `?frameUrl=`, which must allow
 // this page's origin; the chain in `?rpcUrl=`), and window.socialTest for the page's own
 // reads, a signature and a send.
-import { createKernel, type Network, sendTransaction } from 'latchkit'
+import { createKernel, type Network } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { localSolana } from 'latchkit/networks'
@@ -10,6 +10,7 @@ import { embeddedWallet } from 'latchkit/plugins/embedded-wallet'
 import { social } from 'latchkit/plugins/social'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { createRoot } from 'react-dom/client'
+import { pageWalletActions } from './pageWalletActions'
 
 const given = (window as unknown as { widgetSocialTestConfig: { projectId: string } }).widgetSocialTestConfig
 const query = new URLSearchParams(location.search)
@@ -32,47 +33,7 @@ const kernel = createKernel({
     social({ providers: ['google', 'github', 'x', 'discord', 'apple', 'facebook'] }),
   ],
 })
-const state: { signature: unknown; sent: unknown } = { signature: undefined, sent: undefined }
-Object.assign(window, {
-  socialTest: {
-    kernel,
-    state,
-    /** The page asks the embedded wallet to sign 'hello', as a dapp would. */
-    sign() {
-      state.signature = 'pending'
-      const provider = kernel.connectors.get('embeddedWallet:eip155')?.getProvider() as {
-        request(args: { method: string; params: unknown[] }): Promise<unknown>
-      }
-      provider
-        .request({
-          method: 'personal_sign',
-          params: ['0x68656c6c6f', kernel.getState().accounts.eip155?.address],
-        })
-        .then(
-          (signature) => {
-            state.signature = signature
-          },
-          (error: Error) => {
-            state.signature = `failed: ${error.message}`
-          },
-        )
-      return true
-    },
-    /** The page sends `wei` to `to` through the kernel, as the send feature would. */
-    send(to: string, wei: string) {
-      state.sent = 'pending'
-      sendTransaction(kernel, { to, value: BigInt(wei) }).then(
-        (hash) => {
-          state.sent = hash
-        },
-        (error: Error) => {
-          state.sent = `failed: ${error.message}`
-        },
-      )
-      return true
-    },
-  },
-})
+Object.assign(window, { socialTest: { kernel, ...pageWalletActions(kernel) } })
 
 const root = document.getElementById('root')
 if (root) {
