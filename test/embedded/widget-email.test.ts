@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
 import { serveBundledPage } from '../support/bundledPage'
+import { reportPageOnFailure } from '../support/pageOnFailure.js'
 import { type StaticServer, serveHtml } from '../support/static-server'
 import { eventually, expectText, expectTextContaining } from '../support/waiting'
 import { stubFramePage } from './widgetPages/stubFrame'
@@ -51,6 +52,7 @@ const frameBox = (page: Page) =>
 async function loggedIn() {
   const { context } = await newLocalContext(getBrowser())
   const page = await context.newPage()
+  reportPageOnFailure(page)
   await page.goto(host.url)
   await page.locator('[data-latchkit="connect-button"]').click()
   const dialog = page.getByRole('dialog')
@@ -87,6 +89,7 @@ describe('email login with the embedded wallet in Chromium', () => {
   it("refuses a second login within 30 s with 'Please try again after {n} seconds', counting down", async () => {
     const { context } = await newLocalContext(getBrowser())
     const page = await context.newPage()
+    reportPageOnFailure(page)
     await page.goto(host.url)
     await page.locator('[data-latchkit="connect-button"]').click()
     const dialog = page.getByRole('dialog')

@@ -13,6 +13,7 @@ import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
 import { serveBundledPage } from '../support/bundledPage'
+import { reportPageOnFailure } from '../support/pageOnFailure.js'
 import type { StaticServer } from '../support/static-server'
 import { eventually, expectText, expectTextContaining } from '../support/waiting'
 import { codeOf, linkOf, mailCount, nextMail, PROJECT, startServiceStack } from './serviceHelpers.js'
@@ -75,6 +76,7 @@ describe('the widget against the real frame service', () => {
   it('logs in by email, sets up the wallet in the frame, signs and sends ETH approved in the frame, and reconnects after a reload', async () => {
     const { context } = await newLocalContext(getBrowser())
     const page = await context.newPage()
+    reportPageOnFailure(page)
     await page.goto(pageUrl())
     const email = letterEmail('ada')
     person.email = email
@@ -158,6 +160,7 @@ describe('the widget against the real frame service', () => {
     expect(person.address).not.toBe('')
     const { context } = await newLocalContext(getBrowser())
     const page = await context.newPage()
+    reportPageOnFailure(page)
     await page.goto(pageUrl())
     let seen = mailCount(stack.mailbox, person.email)
     await page.locator('[data-latchkit="connect-button"]').click()

@@ -15,6 +15,7 @@ import { type StartedSocialProviders, startSocialProviders } from '../../devstac
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
 import { serveBundledPage } from '../support/bundledPage'
+import { reportPageOnFailure } from '../support/pageOnFailure.js'
 import { type StaticServer, serveHtml } from '../support/static-server'
 import { eventually, expectText, expectTextContaining } from '../support/waiting'
 import { PROJECT, startServiceStack } from './serviceHelpers.js'
@@ -93,6 +94,7 @@ describe('social login in the widget', () => {
     const { context } = await newLocalContext(getBrowser())
     try {
       const page = await context.newPage()
+      reportPageOnFailure(page)
       await page.goto(pageUrl())
       await page.locator('[data-latchkit="connect-button"]').click()
       const dialog = page.getByRole('dialog')
@@ -162,6 +164,7 @@ describe('social login in the widget', () => {
     const { context } = await newLocalContext(getBrowser())
     try {
       const page = await context.newPage()
+      reportPageOnFailure(page)
       await page.goto(pageUrl())
       await page.locator('[data-latchkit="connect-button"]').click()
       const dialog = page.getByRole('dialog')
@@ -195,6 +198,7 @@ describe('social login in the widget', () => {
     const { context } = await newLocalContext(getBrowser())
     try {
       const page = await context.newPage()
+      reportPageOnFailure(page)
       const warnings: string[] = []
       page.on('console', (message) => {
         if (message.type() === 'warning') warnings.push(message.text())

@@ -1,24 +1,13 @@
 import { act, fireEvent, waitFor } from '@testing-library/react'
-import { type ChainAdapter, createKernel, definePlugin, type Kernel, type Network } from 'latchkit'
-import { createMemoryBackend } from 'latchkit/internal'
+import type { Kernel } from 'latchkit'
 import { email } from 'latchkit/plugins/email'
 import { afterEach, describe, expect, it } from 'vitest'
 import { cooldownSecondsLeft } from '../../plugins/email/cooldown'
 import { isEmail } from '../../plugins/email/emailRule'
 import type { AuthSession } from '../../plugins/embedded-wallet/authSession'
-import { setupEmbeddedWallet } from '../../plugins/embedded-wallet/embeddedWallet'
 import { frameAnswerError } from '../../plugins/embedded-wallet/frameErrors'
-import { fakeFrame, SOL_ADDRESS } from './embeddedWalletFake'
-import { BOB, click, localnet, modal, openOn, renderWith, settle, type } from './helpers'
-
-const solanaLocal: Network = {
-  id: 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69',
-  name: 'Solana local',
-  chainNamespace: 'solana',
-  caipNetworkId: 'solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
-}
+import { kernelWithFakeFrame, SOL_ADDRESS } from './embeddedWalletFake'
+import { BOB, click, modal, openOn, renderWith, settle, type } from './helpers'
 
 const kernels: Kernel[] = []
 afterEach(() => {
@@ -27,28 +16,13 @@ afterEach(() => {
 
 /** A kernel with the email plugin over the embedded wallet, its frame a fake that answers from a table. */
 function emailKernel() {
-  const frame = fakeFrame()
+  const { kernel, frame } = kernelWithFakeFrame([email()])
   frame.handlers.CONNECT_EMAIL = () => ({ action: 'VERIFY_OTP' })
   frame.handlers.CONNECT_OTP = ({ otp }) => {
     if (otp === '000000')
       throw frameAnswerError('CONNECT_OTP', { message: 'Invalid code', code: 'INVALID_OTP' })
     return { action: 'CONNECT' }
   }
-  const adapters: ChainAdapter[] = [{ namespace: 'eip155' }, { namespace: 'solana' }]
-  const kernel = createKernel({
-    networks: [localnet, solanaLocal],
-    adapters,
-    storage: createMemoryBackend(),
-    projectId: 'p1',
-    plugins: [
-      definePlugin({
-        id: 'embeddedWallet',
-        setup: (ctx) =>
-          setupEmbeddedWallet(ctx, { frameUrl: 'http://127.0.0.1:9', runtime: async () => frame.runtime }),
-      }),
-      email(),
-    ],
-  })
   kernels.push(kernel)
   renderWith(kernel)
   return { kernel, frame }

@@ -1,8 +1,19 @@
 // biome-ignore-all lint/correctness/noComponentHookFactories: the frame's request types are upper case; these are handlers, not components
+
+import {
+  type ChainAdapter,
+  createKernel,
+  definePlugin,
+  type Kernel,
+  type Network,
+  type Plugin,
+} from 'latchkit'
+import { createMemoryBackend } from 'latchkit/internal'
 import type { FrameRuntime } from '../../plugins/embedded-wallet/authSession'
 import type { FrameClient } from '../../plugins/embedded-wallet/createFrameClient'
+import { setupEmbeddedWallet } from '../../plugins/embedded-wallet/embeddedWallet'
 import type { FrameEvent } from '../../plugins/embedded-wallet/frameMessages'
-import { BOB } from './helpers'
+import { BOB, localnet } from './helpers'
 
 export const SOL_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
@@ -90,4 +101,40 @@ export function fakeFrame() {
     },
     types: () => asked.map((entry) => entry.type).filter((type) => !type.startsWith('SYNC_')),
   }
+}
+
+export const solanaLocal: Network = {
+  id: 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69',
+  name: 'Solana local',
+  chainNamespace: 'solana',
+  caipNetworkId: 'solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69',
+  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
+  rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+}
+
+/**
+ * A kernel on an EVM and a Solana network with the embedded wallet over a fake frame and
+ * `plugins` (a login method) on top. The caller renders and destroys it.
+ */
+export function kernelWithFakeFrame(plugins: Plugin[]): {
+  kernel: Kernel
+  frame: ReturnType<typeof fakeFrame>
+} {
+  const frame = fakeFrame()
+  const adapters: ChainAdapter[] = [{ namespace: 'eip155' }, { namespace: 'solana' }]
+  const kernel = createKernel({
+    networks: [localnet, solanaLocal],
+    adapters,
+    storage: createMemoryBackend(),
+    projectId: 'p1',
+    plugins: [
+      definePlugin({
+        id: 'embeddedWallet',
+        setup: (ctx) =>
+          setupEmbeddedWallet(ctx, { frameUrl: 'http://127.0.0.1:9', runtime: async () => frame.runtime }),
+      }),
+      ...plugins,
+    ],
+  })
+  return { kernel, frame }
 }

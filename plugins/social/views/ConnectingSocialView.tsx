@@ -73,7 +73,10 @@ export default function ConnectingSocialView(): ReactElement {
           ? t(step === 'RECOVER_WALLET' ? 'social.connecting.recoverTitle' : 'social.connecting.setupTitle')
           : t('social.connecting.waiting', { provider: name })}
       </p>
-      {wallet ? <FramePlaceholder /> : null}
+      {/* Mounted from the start, 0 px high until the frame shows its screen: the frame's
+          set-up screen can come before React draws the step, and with no box to lie over
+          it would open a view of its own and take this one (and its login) away. */}
+      <FramePlaceholder />
       {failure ? (
         <>
           <p className="lk-social-error" role="alert" data-latchkit="social-error">

@@ -8,6 +8,7 @@ import { afterEach, expect } from 'vitest'
 import { DEV_WALLET_RDNS } from '../../../devstack/dev-wallet/index.js'
 import { newLocalContext } from '../../support/browser.js'
 import { browserForFile } from '../../support/browser-for-file.js'
+import { reportPageOnFailure } from '../../support/pageOnFailure.js'
 import { getDemo } from './demoStack.js'
 import { walletPanel } from './devWalletDriver.js'
 
@@ -73,6 +74,7 @@ export async function openDemo(
     messages.push({ type: message.type(), text: message.text() }),
   )
   page.on('pageerror', (error) => messages.push({ type: 'pageerror', text: error.message }))
+  reportPageOnFailure(page, 'demo')
   await page.goto(getDemo().url)
   await ui(page).header.waitFor()
   return { context, page, blocked, console: messages }
