@@ -21,6 +21,7 @@ import { startMailbox } from '../devstack/mailbox'
 import { startSolanaRpc } from '../devstack/solana'
 import { startFrameService } from '../server/embedded-wallet'
 import { blockExternalRequests } from '../test/support/browser'
+import { frameScreen } from '../test/support/frameScreen.js'
 import { codeOf, mailsTo, nextMail } from '../test/support/mailbox'
 import { bundleApp } from './bundle'
 import { appsDir } from './paths'
@@ -137,13 +138,13 @@ export async function measureEmailLogin(browser: Browser, loads: number): Promis
 
         // A new person: code, then the frame's password screen, then the account.
         const codeTyped = await logIn(page, mailbox, email)
-        const frameScreen = page.frameLocator('iframe[data-latchkit-frame]')
-        await frameScreen.getByTestId('frame-password').waitFor({ timeout: STEP_TIMEOUT_MS })
+        const screen = frameScreen(page)
+        await screen.byTestId('frame-password').waitFor({ timeout: STEP_TIMEOUT_MS })
         result.newCodeToPasswordScreen.push(performance.now() - codeTyped)
-        await frameScreen.getByTestId('frame-password').fill(PASSWORD)
-        await frameScreen.getByTestId('frame-password-confirm').fill(PASSWORD)
+        await screen.byTestId('frame-password').fill(PASSWORD)
+        await screen.byTestId('frame-password-confirm').fill(PASSWORD)
         const submitted = performance.now()
-        await frameScreen.getByTestId('frame-password-submit').click()
+        await screen.click('frame-password-submit')
         await accountShown(page)
         result.newPasswordToAccount.push(performance.now() - submitted)
 

@@ -11,6 +11,7 @@ import { type Address, createPublicClient, http, parseEther } from 'viem'
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts'
 import { describe, expect, it } from 'vitest'
 import { browserForFile } from '../support/browser-for-file.js'
+import { frameScreen } from '../support/frameScreen.js'
 import { codeOf, linkOf, mailsTo, nextMail } from '../support/mailbox.js'
 import { expectAttribute, expectText, expectTextContaining } from '../support/waiting.js'
 import { type DemoPage, demoPagesForFile, openDemo, ui } from './helpers/demoPage.js'
@@ -64,7 +65,7 @@ async function sendEthFromAccountView(demo: DemoPage, to: Address, amount: strin
   // The frame's own approval screen, over the modal: the page cannot click it.
   const frame = frameOf(page)
   await expectTextContaining(frame.getByTestId('frame-request-details'), to, `${amount} ETH`)
-  await frame.getByTestId('frame-approve').click()
+  await frameScreen(page).click('frame-approve')
   await expectText(
     page.locator('[data-latchkit="snackbar-message"]'),
     /^Sent 0x[0-9a-f]{6}\.\.\.[0-9a-f]{6}$/,
@@ -86,7 +87,7 @@ describe('email login in the demo', () => {
     const frame = frameOf(page)
     await frame.getByTestId('frame-password').fill(PASSWORD)
     await frame.getByTestId('frame-password-confirm').fill(PASSWORD)
-    await frame.getByTestId('frame-password-submit').click()
+    await frameScreen(page).click('frame-password-submit')
     await expectText(view.summaryAddress, /^0x[0-9a-fA-F]{40}$/, { timeout: 45_000 })
     await expectText(view.summaryBalance, '0 ETH')
     // settled: the account is connected (above); its address does not change.
@@ -144,10 +145,10 @@ describe('email login in the demo', () => {
 
       const frame = frameOf(page)
       await frame.getByTestId('frame-recover-password').fill('not the password')
-      await frame.getByTestId('frame-recover-submit').click()
+      await frameScreen(page).click('frame-recover-submit')
       await expectTextContaining(frame.getByTestId('frame-error'), 'That recovery password is not correct.')
       await frame.getByTestId('frame-recover-password').fill(PASSWORD)
-      await frame.getByTestId('frame-recover-submit').click()
+      await frameScreen(page).click('frame-recover-submit')
       await expectText(view.summaryAddress, person.address, { timeout: 45_000 })
       await expectText(page.getByTestId('demo-also-connected').locator('.mono'), person.solana)
       expect(demo.blocked).toEqual([])

@@ -4,6 +4,7 @@
  * own screen, and the demo shows the new wallet; a reload reconnects without a window.
  */
 import { describe, expect, it } from 'vitest'
+import { frameScreen } from '../support/frameScreen.js'
 import { expectText } from '../support/waiting.js'
 import { demoPagesForFile, ui } from './helpers/demoPage.js'
 
@@ -22,7 +23,7 @@ describe('social login in the demo', () => {
     const frame = page.frameLocator('iframe[data-latchkit-frame]')
     await frame.getByTestId('frame-password').fill(PASSWORD)
     await frame.getByTestId('frame-password-confirm').fill(PASSWORD)
-    await frame.getByTestId('frame-password-submit').click()
+    await frameScreen(page).click('frame-password-submit')
     await expectText(view.summaryAddress, /^0x[0-9a-fA-F]{40}$/, { timeout: 45_000 })
     await expectText(view.summaryBalance, '0 ETH')
     // settled: connected (above); the address does not change.

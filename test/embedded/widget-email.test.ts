@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
 import { serveBundledPage } from '../support/bundledPage'
+import { frameScreen } from '../support/frameScreen.js'
 import { reportPageOnFailure } from '../support/pageOnFailure.js'
 import { type StaticServer, serveHtml } from '../support/static-server'
 import { eventually, expectText, expectTextContaining } from '../support/waiting'
@@ -74,10 +75,10 @@ describe('email login with the embedded wallet in Chromium', () => {
     expect(await signature(page)).toBe('pending')
     // The person types in the frame's screen: the modal's focus trap must not pull focus back out.
     const inFrame = page.frameLocator('iframe[data-latchkit-frame]')
-    await inFrame.getByRole('textbox', { name: 'Note' }).click()
+    await frameScreen(page).click(inFrame.getByRole('textbox', { name: 'Note' }))
     await page.keyboard.type('secret words')
     await eventually(() => inFrame.getByRole('textbox', { name: 'Note' }).inputValue()).toBe('secret words')
-    await inFrame.getByRole('button', { name: 'Approve' }).click()
+    await frameScreen(page).click(inFrame.getByRole('button', { name: 'Approve' }))
     await eventually(() => signature(page)).toBe('0x5167')
     await eventually(() => frameBox(page)).toMatchObject({ height: 0 })
 

@@ -13,6 +13,7 @@ import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
 import { serveBundledPage } from '../support/bundledPage'
+import { frameScreen } from '../support/frameScreen.js'
 import { reportPageOnFailure } from '../support/pageOnFailure.js'
 import type { StaticServer } from '../support/static-server'
 import { eventually, expectText, expectTextContaining } from '../support/waiting'
@@ -102,7 +103,7 @@ describe('the widget against the real frame service', () => {
     const frame = page.frameLocator('iframe[data-latchkit-frame]')
     await frame.getByTestId('frame-password').fill(PASSWORD)
     await frame.getByTestId('frame-password-confirm').fill(PASSWORD)
-    await frame.getByTestId('frame-password-submit').click()
+    await frameScreen(page).click('frame-password-submit')
     await dialog.waitFor({ state: 'hidden', timeout: 45_000 })
     await eventually(() => address(page), { timeout: 30_000 }).toMatch(/^0x[0-9a-fA-F]{40}$/)
     // settled: the account is connected (above); its address does not change.
@@ -115,7 +116,7 @@ describe('the widget against the real frame service', () => {
     await expectTextContaining(page.locator('[data-latchkit="account-button"]'), account.slice(-6))
 
     await page.evaluate(() => (window as unknown as { emailTest: { sign(): boolean } }).emailTest.sign())
-    await frame.getByTestId('frame-approve').click()
+    await frameScreen(page).click('frame-approve')
     await eventually(() => signature(page)).toMatch(/^0x[0-9a-f]{130}$/)
     // settled: the signature arrived (above) and is kept as it came.
     const signed = (await signature(page)) as Hex
@@ -144,7 +145,7 @@ describe('the widget against the real frame service', () => {
       [recipient, parseEther('0.01').toString()] as const,
     )
     await expectTextContaining(frame.getByTestId('frame-request-details'), recipient, '0.01 ETH')
-    await frame.getByTestId('frame-approve').click()
+    await frameScreen(page).click('frame-approve')
     await eventually(() => sent(page), { timeout: 30_000 }).toMatch(/^0x[0-9a-f]{64}$/)
     // settled: the hash arrived (above) and is kept as it came.
     const hash = (await sent(page)) as Hex
@@ -177,10 +178,10 @@ describe('the widget against the real frame service', () => {
 
     const frame = page.frameLocator('iframe[data-latchkit-frame]')
     await frame.getByTestId('frame-recover-password').fill('not the password')
-    await frame.getByTestId('frame-recover-submit').click()
+    await frameScreen(page).click('frame-recover-submit')
     await expectTextContaining(frame.getByTestId('frame-error'), 'That recovery password is not correct.')
     await frame.getByTestId('frame-recover-password').fill(PASSWORD)
-    await frame.getByTestId('frame-recover-submit').click()
+    await frameScreen(page).click('frame-recover-submit')
     await dialog.waitFor({ state: 'hidden', timeout: 45_000 })
     await eventually(() => address(page), { timeout: 30_000 }).toBe(person.address)
     await eventually(() => address(page, 'solana')).toBe(person.solana)

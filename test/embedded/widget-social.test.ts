@@ -15,6 +15,7 @@ import { type StartedSocialProviders, startSocialProviders } from '../../devstac
 import { newLocalContext } from '../support/browser'
 import { browserForFile } from '../support/browser-for-file'
 import { serveBundledPage } from '../support/bundledPage'
+import { frameScreen } from '../support/frameScreen.js'
 import { reportPageOnFailure } from '../support/pageOnFailure.js'
 import { type StaticServer, serveHtml } from '../support/static-server'
 import { eventually, expectText, expectTextContaining } from '../support/waiting'
@@ -86,7 +87,7 @@ async function setPassword(page: Page) {
   const frame = page.frameLocator('iframe[data-latchkit-frame]')
   await frame.getByTestId('frame-password').fill(PASSWORD)
   await frame.getByTestId('frame-password-confirm').fill(PASSWORD)
-  await frame.getByTestId('frame-password-submit').click()
+  await frameScreen(page).click('frame-password-submit')
 }
 
 describe('social login in the widget', () => {
@@ -120,7 +121,7 @@ describe('social login in the widget', () => {
       // The wallet signs and sends, each approved in the frame's own screen.
       const frame = page.frameLocator('iframe[data-latchkit-frame]')
       await page.evaluate(() => (window as unknown as { socialTest: { sign(): boolean } }).socialTest.sign())
-      await frame.getByTestId('frame-approve').click()
+      await frameScreen(page).click('frame-approve')
       await eventually(async () => (await pageState(page)).signature).toMatch(/^0x[0-9a-f]{130}$/)
       // settled: the signature arrived (above) and is kept as it came.
       const signature = (await pageState(page)).signature as Hex
@@ -139,7 +140,7 @@ describe('social login in the widget', () => {
           ),
         [receiver, parseEther('0.01').toString()] as const,
       )
-      await frame.getByTestId('frame-approve').click()
+      await frameScreen(page).click('frame-approve')
       await eventually(async () => (await pageState(page)).sent, { timeout: 30_000 }).toMatch(
         /^0x[0-9a-f]{64}$/,
       )
