@@ -1,5 +1,6 @@
 /** The devstack's Farcaster stand-ins: the auth relay, the Id Registry on chain 10 and the dev app. */
 
+export { devAvatarSvg, devAvatarUrl } from './devApp/avatar.js'
 export { approveSignIn, parseSignInUri, type SignInRequest, signSignIn } from './devApp/signIn.js'
 export { type DevFarcasterApp, startDevFarcasterApp } from './devApp/startDevFarcasterApp.js'
 export {

@@ -70,6 +70,8 @@ export const frameRequests = {
       action: z.enum(['CONNECT', 'SETUP_WALLET', 'RECOVER_WALLET']),
       fid: z.number().check(z.int(), z.positive()),
       username: z.optional(z.string().check(z.maxLength(256))),
+      // The Farcaster profile picture, to show beside the username.
+      avatarUrl: z.optional(z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))),
     }),
   },
   SETUP_WALLET: { payload: empty, success: empty },
@@ -145,6 +147,7 @@ export const LOGIN_REQUEST_TYPES: ReadonlySet<string> = new Set([
   'CONNECT_OTP',
   'CONNECT_SOCIAL',
   'GET_SOCIAL_REDIRECT_URI',
+  'GET_FARCASTER_URI',
 ])
 
 /** An answer to a request: `<TYPE>_SUCCESS` or `<TYPE>_ERROR`, with the request's id. */

@@ -173,8 +173,17 @@ function readFarcaster(options: FarcasterOptions | undefined): FarcasterOptions 
   return { ...options }
 }
 
+/**
+ * Whether `value` is an absolute http(s) URL of at most `maxLength` characters, as written:
+ * it starts with the scheme (no leading blanks the URL parser would drop) and has no blanks.
+ */
+const isHttpUrl = (value: string, maxLength: number) =>
+  value.length <= maxLength && /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value)
+
 /** A Sign In With Farcaster nonce: the relay takes 8 to 96 alphanumerics; this is 192 random bits in hex. */
 const newFarcasterNonce = () => randomBytes(24).toString('hex')
+/** The longest profile picture URL a Farcaster finish passes on. */
+const MAX_PFP_URL_LENGTH = 2048
 
 function readChains(chains: CreateFrameServiceOptions['chains'] = {}): Map<string, string> {
   const out = new Map<string, string>()
@@ -1032,6 +1041,10 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
     // The username is the relay's (a hub's) word, kept for display; the fid is what was
     // signed. One longer than any fname or ENS name is dropped rather than passed on.
     const username = status.username !== undefined && status.username.length <= 256 ? status.username : null
+    // The profile picture is the relay's word too, passed on for display only (not stored):
+    // an http(s) URL of at most 2048 characters, anything else (javascript:, data:) is null.
+    const pfpUrl =
+      status.pfpUrl !== undefined && isHttpUrl(status.pfpUrl, MAX_PFP_URL_LENGTH) ? status.pfpUrl : null
     const userId = await userForIdentity(
       { project_id: body.projectId, provider: 'farcaster', link_user_id: null },
       'farcaster',
@@ -1062,6 +1075,7 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
       parentOrigin: flow.parent_origin,
       fid,
       username,
+      pfpUrl,
     })
   })
 

@@ -1,7 +1,8 @@
 /**
  * The dev Farcaster app in Chromium: opened with a relay's sign-in URI (or one pasted in),
  * it shows the request, and Approve signs as the chosen dev fid and completes the relay's
- * channel; Reject leaves the channel pending.
+ * channel with the fid's profile picture, an SVG the app serves at /pfp/<fid>.svg; Reject
+ * leaves the channel pending.
  */
 import type { BrowserContext, Page } from 'playwright-core'
 import { recoverMessageAddress } from 'viem'
@@ -56,11 +57,42 @@ describe('the dev Farcaster app', () => {
     const status = await channelStatus({ relayUrl: relay.url }, channel.channelToken)
     if (status.state !== 'completed') throw new Error(`expected completed, got ${status.state}`)
     expect(status.fid).toBe(bob.fid)
+    expect(status.pfpUrl).toBe(`${app.url}pfp/1002.svg`)
     expect(status.message).toContain('farcaster://fid/1002')
     expect(status.message).toContain('Chain ID: 10')
     expect(await recoverMessageAddress({ message: status.message, signature: status.signature })).toBe(
       bob.custody,
     )
+  })
+
+  it("serves each dev fid's picture as a generated SVG, and nothing for another fid", async () => {
+    for (const [fid, letter] of [
+      [1001, 'A'],
+      [1002, 'B'],
+    ] as const) {
+      const answer = await fetch(`${app.url}pfp/${fid}.svg`)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('content-type')).toMatch(/^image\/svg\+xml\b/)
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+      const svg = await answer.text()
+      expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>/)
+      expect(svg).toContain('<circle')
+      expect(svg).toContain(`>${letter}</text></svg>`)
+    }
+    // Chromium draws it as an image.
+    await page.goto(app.url)
+    const size = await page.evaluate(async (src) => {
+      const image = new Image()
+      image.src = src
+      await image.decode()
+      return [image.naturalWidth, image.naturalHeight]
+    }, `${app.url}pfp/1001.svg`)
+    expect(size).toEqual([64, 64])
+    for (const path of ['pfp/1003.svg', 'pfp/1001.png', 'pfp/..%2F1001.svg']) {
+      const missing = await fetch(`${app.url}${path}`)
+      expect(missing.status, path).toBe(404)
+      await missing.body?.cancel()
+    }
   })
 
   it('takes a pasted URI, and Reject signs nothing', async () => {

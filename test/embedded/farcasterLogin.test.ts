@@ -2,7 +2,8 @@
  * Farcaster login over real HTTP: the frame service against the devstack's auth relay and a
  * local chain 10 with the Id Registry. start opens a channel, the dev app's signing logic
  * approves it as fid 1001, finish answers pending before and a session after, and the
- * session creates a wallet; the same fid again is the same user. And the attacks that must
+ * session creates a wallet; the same fid again is the same user. The finish carries the
+ * profile picture the dev app serves, and nothing but an http(s) URL. And the attacks that must
  * log nobody in: a message signed by a key that is not the fid's custody address, a finish
  * from another device, a replayed finish, an unknown flow, an origin the project does not
  * allow, an expired flow, a relay that does not answer, a service without Farcaster.
@@ -10,7 +11,12 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
+import { devAvatarUrl } from '../../devstack/farcaster/devApp/avatar.js'
 import { approveSignIn, parseSignInUri } from '../../devstack/farcaster/devApp/signIn.js'
+import {
+  type DevFarcasterApp,
+  startDevFarcasterApp,
+} from '../../devstack/farcaster/devApp/startDevFarcasterApp.js'
 import {
   devFarcasterStranger,
   devFarcasterUsers,
@@ -19,6 +25,7 @@ import {
 import { type FarcasterRelay, startFarcasterRelay } from '../../devstack/farcaster/relay.js'
 import { channelStatus } from '../../server/embedded-wallet/farcaster/relayClient.js'
 import { startFrameService } from '../../server/embedded-wallet/index.js'
+import { type Listening, listen } from '../../server/http/listen.js'
 import {
   APP_ORIGIN,
   type Client,
@@ -35,6 +42,7 @@ const [alice, bob] = devFarcasterUsers as [(typeof devFarcasterUsers)[0], (typeo
 const clock = movableClock()
 let anvil: AnvilInstance
 let relay: FarcasterRelay
+let app: DevFarcasterApp
 let pglite: PGlite
 let stack: Awaited<ReturnType<typeof startServiceStack>>
 
@@ -42,6 +50,7 @@ beforeAll(async () => {
   anvil = await startAnvil({ chainId: 10 })
   await installIdRegistry(anvil.rpcUrl)
   relay = await startFarcasterRelay()
+  app = await startDevFarcasterApp({ relayUrl: relay.url })
   pglite = new PGlite()
   stack = await startServiceStack({
     database: pglite,
@@ -53,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.stop()
   await pglite?.close()
+  await app?.stop()
   await relay?.stop()
   await anvil?.stop()
 })
@@ -67,6 +77,7 @@ type Finished = {
   parentOrigin: string
   fid: number
   username: string | null
+  pfpUrl: string | null
 }
 
 async function start(api: Client, deviceId: string, parentOrigin = APP_ORIGIN) {
@@ -80,13 +91,17 @@ const finish = (api: Client, deviceId: string, channelId: string) =>
     channelId,
   })
 
-/** Approves a started flow at the relay, as the person's Farcaster app does. */
+/**
+ * Approves a started flow at the relay, as the person's Farcaster app does, with the
+ * picture the dev app serves for `user`.
+ */
 async function approve(url: string, user = alice, signWith?: `0x${string}`) {
   const approved = await approveSignIn({
     relayUrl: relay.url,
     authKey: relay.authKey,
     request: parseSignInUri(url),
     user,
+    pfpUrl: devAvatarUrl(app.url, user.fid),
     ...(signWith ? { signWith } : {}),
   })
   expect(approved.status).toBe(201)
@@ -139,6 +154,7 @@ describe('Farcaster login', () => {
         state: 'completed',
         fid: 1001,
         username: 'alice-dev',
+        pfpUrl: `${app.url}pfp/1001.svg`,
         provider: 'farcaster',
         parentOrigin: APP_ORIGIN,
         wallet: 'none',
@@ -146,6 +162,13 @@ describe('Farcaster login', () => {
       },
     })
     const login = done.body as Finished
+    // The picture is the dev app's, a generated SVG with the username's first letter.
+    const picture = await fetch(login.pfpUrl as string)
+    expect(picture.status).toBe(200)
+    expect(picture.headers.get('content-type')).toMatch(/^image\/svg\+xml\b/)
+    const svg = await picture.text()
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
+    expect(svg).toContain('>A</text>')
     const created = await stack.api.post('/v1/wallet', walletBody(), login.sessionToken)
     expect(created.status).toBe(200)
     const session = await stack.api.get('/v1/session', login.sessionToken)
@@ -164,7 +187,16 @@ describe('Farcaster login', () => {
     expect(again.wallet).toBe('other-device')
     // Another fid is another user.
     const byBob = await farcasterLogin(newDeviceId(), bob)
-    expect(byBob).toMatchObject({ fid: 1002, username: 'bob-dev', wallet: 'none' })
+    expect(byBob).toMatchObject({
+      fid: 1002,
+      username: 'bob-dev',
+      pfpUrl: devAvatarUrl(app.url, 1002),
+      wallet: 'none',
+    })
+    expect(await (await fetch(byBob.pfpUrl as string)).text()).toContain('>B</text>')
+    const unknownFid = await fetch(devAvatarUrl(app.url, 4242))
+    expect(unknownFid.status).toBe(404)
+    await unknownFid.body?.cancel()
     expect(byBob.user.id).not.toBe(login.user.id)
   })
 
@@ -187,6 +219,64 @@ describe('Farcaster login', () => {
       })
     } finally {
       await service.stop()
+    }
+  })
+
+  it("passes on the relay's profile picture only as an http(s) URL of at most 2048 characters, else null", async () => {
+    // A relay that answers each completed status with the picture set here: the devstack's
+    // relay itself refuses anything but an http(s) URL, a real one might not.
+    let pfpUrl: string | undefined
+    const lying: Listening = await listen(async (request) => {
+      const url = new URL(request.url)
+      const headers = new Headers()
+      for (const name of ['authorization', 'content-type']) {
+        const value = request.headers.get(name)
+        if (value !== null) headers.set(name, value)
+      }
+      const upstream = await fetch(`${relay.url}${url.pathname}${url.search}`, {
+        method: request.method,
+        headers,
+        ...(request.method === 'GET' ? {} : { body: await request.text() }),
+      })
+      const body = (await upstream.json()) as Record<string, unknown>
+      const rewritten =
+        url.pathname.endsWith('/status') && body.state === 'completed' ? { ...body, pfpUrl } : body
+      return Response.json(rewritten, { status: upstream.status })
+    })
+    const service = await startFrameService(
+      serviceOptions(stack.mailbox, {
+        database: pglite,
+        now: clock.now,
+        farcaster: { relayUrl: lying.url, rpcUrl: anvil.rpcUrl },
+      }),
+    )
+    try {
+      const api = client(service.url)
+      const longest = `https://pfp.example/${'a'.repeat(2048 - 'https://pfp.example/'.length)}`
+      for (const [given, answered] of [
+        ['javascript:alert(1)', null],
+        ['data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>', null],
+        [' https://pfp.example/padded.png', null],
+        [`${longest}b`, null],
+        ['not a url', null],
+        [undefined, null],
+        [longest, longest],
+        ['http://pfp.example/alice.png', 'http://pfp.example/alice.png'],
+      ] as const) {
+        pfpUrl = given
+        const deviceId = newDeviceId()
+        const started = await start(api, deviceId)
+        expect(started.status).toBe(200)
+        await approve(started.body.url)
+        const done = await finish(api, deviceId, started.body.channelId)
+        expect(done, String(given)).toMatchObject({
+          status: 200,
+          body: { state: 'completed', fid: 1001, pfpUrl: answered },
+        })
+      }
+    } finally {
+      await service.stop()
+      await lying.close()
     }
   })
 })

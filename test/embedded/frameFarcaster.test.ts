@@ -2,12 +2,14 @@
 // devstack's auth relay and a local chain 10 with the Id Registry: the host page (the
 // widget's side of the protocol by hand) asks the frame for the sign-in URI, the dev app's
 // signing logic approves it at the relay as a person's Farcaster app would, and
-// CONNECT_FARCASTER, which polls the service, answers the login; the wallet is then set up
+// CONNECT_FARCASTER, which polls the service, answers the login (with the profile picture
+// as avatarUrl); the wallet is then set up
 // behind the frame's password screen. A wait stopped by ABORT leaves the flow usable, and a
 // message signed by a key that is not the fid's custody address logs nobody in.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
+import { devAvatarUrl } from '../../devstack/farcaster/devApp/avatar.js'
 import { approveSignIn, parseSignInUri } from '../../devstack/farcaster/devApp/signIn.js'
 import {
   devFarcasterStranger,
@@ -26,6 +28,8 @@ const getBrowser = browserForFile()
 const PASSWORD = 'amber valley 9 comets'
 const CHAIN = 'eip155:31337'
 const [alice] = devFarcasterUsers as [(typeof devFarcasterUsers)[0]]
+// Where a Farcaster app would serve alice's picture; the frame only passes the URL on.
+const ALICE_PFP = devAvatarUrl('http://farcaster-app.test:4100/', alice.fid)
 let host: StaticServer
 let anvil: AnvilInstance
 let relay: FarcasterRelay
@@ -105,6 +109,7 @@ async function approveInApp(uri: string, signWith?: `0x${string}`) {
     authKey: relay.authKey,
     request: parseSignInUri(uri),
     user: alice,
+    pfpUrl: ALICE_PFP,
     ...(signWith ? { signWith } : {}),
   })
   expect(approved.status).toBe(201)
@@ -129,7 +134,7 @@ describe('Farcaster login through the frame', () => {
       const connected = await answer(waiting)
       expect(connected).toMatchObject({
         type: 'CONNECT_FARCASTER_SUCCESS',
-        payload: { action: 'SETUP_WALLET', fid: 1001, username: 'alice-dev' },
+        payload: { action: 'SETUP_WALLET', fid: 1001, username: 'alice-dev', avatarUrl: ALICE_PFP },
       })
       // The flow is used: waiting on it again logs nobody in.
       const replayed = await ask('CONNECT_FARCASTER', { channelId })

@@ -4,6 +4,7 @@
  * and on Approve signs and posts to the relay; Reject drops the request (the relay protocol
  * has no refusal: the app just never answers, and the channel expires).
  */
+import { devAvatarUrl } from './avatar.js'
 import { type DevFarcasterAppConfig, FARCASTER_APP_CONFIG_GLOBAL } from './config.js'
 import { approveSignIn, parseSignInUri, type SignInRequest } from './signIn.js'
 
@@ -67,6 +68,8 @@ function showRequest(request: SignInRequest): void {
         authKey: config.authKey,
         request,
         user,
+        // The app serves its users' pictures itself, on the origin this page came from.
+        pfpUrl: devAvatarUrl(window.location.origin, user.fid),
       })
       if (answer.status === 201) done(`Signed in to ${request.domain} as @${user.username}`)
       else {

@@ -99,10 +99,11 @@ export async function signSignIn(
 
 /**
  * Signs and posts the result to the relay's authenticate endpoint, as a Farcaster app does.
- * Resolves with the relay's status code and JSON answer.
+ * `pfpUrl`, the user's profile picture (the dev app's `devAvatarUrl`), goes with it when
+ * given. Resolves with the relay's status code and JSON answer.
  *
  * @example
- * await approveSignIn({ relayUrl, authKey, request, user })
+ * await approveSignIn({ relayUrl, authKey, request, user, pfpUrl: devAvatarUrl(appUrl, user.fid) })
  */
 export async function approveSignIn(args: {
   relayUrl: string
@@ -110,6 +111,7 @@ export async function approveSignIn(args: {
   request: SignInRequest
   user: DevAppUser
   signWith?: Hex
+  pfpUrl?: string
 }): Promise<{ status: number; body: unknown }> {
   const { message, signature } = await signSignIn(
     args.request,
@@ -130,6 +132,7 @@ export async function approveSignIn(args: {
       authMethod: 'custody',
       username: args.user.username,
       displayName: args.user.displayName,
+      ...(args.pfpUrl !== undefined ? { pfpUrl: args.pfpUrl } : {}),
     }),
   })
   return { status: response.status, body: await response.json().catch(() => null) }

@@ -1,7 +1,8 @@
 /**
  * Serves the dev Farcaster app on its own origin (127.0.0.1, a free port), as a person's
  * Farcaster app is apart from the site they sign in to: one HTML page with the app bundled
- * in (esbuild, once per process) and its config in a window global.
+ * in (esbuild, once per process) and its config in a window global, and each dev user's
+ * profile picture, a generated SVG, at `/pfp/<fid>.svg` (the `pfpUrl` the app sends).
  */
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -9,6 +10,7 @@ import { type Context, Hono } from 'hono'
 import { listen } from '../../../server/http/listen.js'
 import { devFarcasterUsers } from '../idRegistry.js'
 import { DEV_FARCASTER_RELAY_KEY } from '../relay.js'
+import { devAvatarSvg } from './avatar.js'
 import { type DevFarcasterAppConfig, FARCASTER_APP_CONFIG_GLOBAL } from './config.js'
 
 export type StartDevFarcasterAppOptions = {
@@ -25,7 +27,10 @@ export type StartDevFarcasterAppOptions = {
 }
 
 export type DevFarcasterApp = {
-  /** The page, e.g. `http://127.0.0.1:43123/`; add `?uri=<encoded farcaster:// URI>`. */
+  /**
+   * The page, e.g. `http://127.0.0.1:43123/`; add `?uri=<encoded farcaster:// URI>`. A dev
+   * user's picture is at `devAvatarUrl(url, fid)`.
+   */
   url: string
   port: number
   /** Stops listening; resolves once closed. Safe to call twice. */
@@ -97,6 +102,20 @@ export async function startDevFarcasterApp(options: StartDevFarcasterAppOptions)
     c.header('X-Content-Type-Options', 'nosniff')
     c.header('Referrer-Policy', 'no-referrer')
     return c.html(html)
+  })
+  app.get('/pfp/:file', (c: Context) => {
+    const fid = /^([0-9]{1,16})\.svg$/.exec(c.req.param('file') ?? '')?.[1]
+    const user = fid === undefined ? undefined : config.users.find((u) => String(u.fid) === fid)
+    if (!user) return c.json({ message: 'Not found' }, 404)
+    return c.body(devAvatarSvg(user), 200, {
+      'content-type': 'image/svg+xml; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // Shown as an <img> by the sites a user signs in to, which are other origins.
+      'cross-origin-resource-policy': 'cross-origin',
+      // An SVG opened on its own runs no script and loads nothing.
+      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    })
   })
   app.notFound((c) => c.json({ message: 'Not found' }, 404))
   const server = await listen(app.fetch, { port: options.port ?? 0, host: options.host ?? '127.0.0.1' })

@@ -10,7 +10,7 @@ import { FrameKeyError } from './keys/keyErrors.js'
 import { makeWallet, recoverWallet, unlockWallet } from './keys/wallet.js'
 import type { WalletAddresses, WalletKeys } from './keys/walletKeys.js'
 import { FrameRequestError, notAllowed, notConnected, userRejected } from './protocol/frameRequestError.js'
-import type { FrameEvent } from './protocol/messages.js'
+import { avatarUrlSchema, type FrameEvent } from './protocol/messages.js'
 import type { RequestHandlers } from './protocol/portServer.js'
 import { describeRequest } from './rpc/describeRequest.js'
 import { answerEvmSigning, evmChainIdHex } from './rpc/evmRequests.js'
@@ -280,6 +280,9 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
             action,
             fid: answer.fid,
             ...(answer.username !== null ? { username: answer.username } : {}),
+            ...(avatarUrlSchema.safeParse(answer.pfpUrl).success
+              ? { avatarUrl: answer.pfpUrl as string }
+              : {}),
           }
         }
         if (Date.now() >= deadline)

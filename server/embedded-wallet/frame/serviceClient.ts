@@ -43,6 +43,8 @@ const answers = {
       wallet: walletState,
       fid: z.number().check(z.int(), z.positive()),
       username: z.nullable(z.string()),
+      // The profile picture the relay named; the frame checks it before passing it on.
+      pfpUrl: z.optional(z.nullable(z.string())),
     }),
   ]),
   session: z.object({ user, wallet: walletState, addresses: z.partial(addresses) }),

@@ -21,6 +21,12 @@ const otp = z.string().check(z.regex(/^\d{6}$/, 'six digits'))
 const empty = z.strictObject({})
 const shortText = z.string().check(z.maxLength(2048))
 
+/**
+ * The profile picture CONNECT_FARCASTER answers as `avatarUrl` (optional): an http(s) URL of
+ * at most 2048 characters. The frame answers it only when the service's URL passes this.
+ */
+export const avatarUrlSchema = z.url({ protocol: /^https?$/ }).check(z.maxLength(2048))
+
 /** Payload schemas of the request types the frame answers. */
 export const requestPayloads = {
   IS_CONNECTED: empty,
