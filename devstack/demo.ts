@@ -16,7 +16,10 @@
  * dev mobile wallet (dev-mobile-wallet/) is a WalletConnect wallet page on its own port too,
  * and so is the embedded wallet's frame service (server/embedded-wallet), which mails login
  * codes to the local mailbox (mailbox/), an inbox page on another port, and logs in with
- * the local social providers (oauth/), one per social account.
+ * the local social providers (oauth/), one per social account, and with Farcaster through
+ * the local stand-ins (farcaster/): an auth relay, the Id Registry on a fourth anvil with
+ * chain id 10 (no fixtures, the dev fids only), and the dev Farcaster app, a page on its own
+ * port where a person approves a sign-in as alice-dev or bob-dev.
  */
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -30,10 +33,17 @@ import { startFrameService } from '../server/embedded-wallet/index.js'
 import { startEvmIndexerInBackground } from '../server/indexer/evm/startEvmIndexerInBackground.js'
 import { startSolanaIndexer } from '../server/indexer/solana/index.js'
 import { startRelay } from '../server/relay/index.js'
+import { startAnvil } from './anvil.js'
 import { startApiServer } from './api/server.js'
 import { type LocalChainInfo, startChains } from './chain.js'
 import { DEV_PROJECT_ID } from './dev-mobile-wallet/config.js'
 import { startDevMobileWallet } from './dev-mobile-wallet/startDevMobileWallet.js'
+import {
+  FARCASTER_CHAIN_ID,
+  installIdRegistry,
+  startDevFarcasterApp,
+  startFarcasterRelay,
+} from './farcaster/index.js'
 import { historyAccount } from './fixtures.js'
 import { startMailbox } from './mailbox/index.js'
 import { startSocialProviders } from './oauth/index.js'
@@ -99,6 +109,17 @@ export type StartedDemo = {
   frameUrl: string
   /** The local inbox where login codes and device links land (every address). */
   mailboxUrl: string
+  /**
+   * The dev Farcaster app (its own origin): a person pastes the sign-in URI the widget shows
+   * and approves as a dev fid (alice-dev, bob-dev); `?uri=<encoded farcaster:// URI>` opens
+   * the request at once.
+   */
+  farcasterAppUrl: string
+  /**
+   * What the frame service's Farcaster login uses: the local auth relay, and the anvil with
+   * chain id 10 that holds the Id Registry and the dev fids (not in `chains`: no fixtures).
+   */
+  farcaster: { relayUrl: string; rpcUrl: string }
   /** Resolves once the EVM history index has caught up with the chains' heads at start. */
   historyReady: Promise<void>
   /** Stops everything it started (servers, anvils, the Solana endpoint), newest first; resolves once they are gone. Safe to call twice. */
@@ -116,8 +137,9 @@ const demoViteConfig = fileURLToPath(new URL('../demo/vite.config.ts', import.me
 
 /**
  * Starts anvil (three chains, fixtures loaded), the local Solana endpoint, the history
- * indexes, the WalletConnect relay and dev mobile wallet, the mailbox and the frame service,
- * the local API server and the demo's Vite dev server, all on 127.0.0.1.
+ * indexes, the WalletConnect relay and dev mobile wallet, the mailbox, the social providers,
+ * the Farcaster stand-ins (chain 10, the auth relay, the dev Farcaster app) and the frame
+ * service, the local API server and the demo's Vite dev server, all on 127.0.0.1.
  *
  * @example
  * const demo = await startDemo()
@@ -213,6 +235,18 @@ async function startServices(
   // Social login: a local OpenID / OAuth 2.0 provider per social account (Google, X, ...),
   // each with a page where a person picks a dev user.
   const socialProviders = started.add(await startSocialProviders())
+  // Farcaster login: a bare anvil with chain id 10 holding the Id Registry at its Optimism
+  // address with the dev fids (about 0.2 s: no fixtures), the auth relay the frame service
+  // opens channels at, and the dev Farcaster app, a page on its own origin that approves a
+  // sign-in URI with a dev fid's custody key. The app posts its approvals to the relay from
+  // its own origin, which the relay allows (it allows every origin, as the real one does);
+  // the frame service talks to the relay and the chain from the server, so it allows nothing
+  // more than the page's origin.
+  const farcasterChain = started.add(await startAnvil({ chainId: FARCASTER_CHAIN_ID }))
+  await installIdRegistry(farcasterChain.rpcUrl)
+  const farcasterRelay = started.add(await startFarcasterRelay())
+  const farcasterApp = started.add(await startDevFarcasterApp({ relayUrl: farcasterRelay.url }))
+  const farcaster = { relayUrl: farcasterRelay.url, rpcUrl: farcasterChain.rpcUrl }
   const frame = started.add(
     await startFrameService({
       smtp: { host: mailbox.smtpHost, port: mailbox.smtpPort, from: 'Latch Demo <login@latchkit.test>' },
@@ -224,6 +258,8 @@ async function startServices(
       // New on every start, like the database (in memory): wallets live as long as the demo.
       shareKey: randomBytes(32).toString('base64'),
       social: socialProviders.social,
+      // The message names the page's host (127.0.0.1:<port> or localhost:<port>), the default.
+      farcaster,
     }),
   )
   // The local API server answers the Blockchain and wallet-project APIs from the app's chains.
@@ -260,7 +296,7 @@ async function startServices(
       accounts: solanaRpc.accounts.map((account) => account.address),
     },
     mobileWalletUrl: mobileWallet.url,
-    embeddedWallet: { frameUrl: frame.url, mailboxUrl: mailbox.url },
+    embeddedWallet: { frameUrl: frame.url, mailboxUrl: mailbox.url, farcasterAppUrl: farcasterApp.url },
   }
 
   const web = await (options.mode === 'build' ? startPreviewServer : startDevServer)(config, options)
@@ -289,6 +325,8 @@ async function startServices(
     relayUrl: relay.url,
     frameUrl: frame.url,
     mailboxUrl: mailbox.url,
+    farcasterAppUrl: farcasterApp.url,
+    farcaster,
     historyReady: evmIndex.ready,
     stop: () => started.stopAll(),
   }
@@ -385,6 +423,7 @@ async function main(): Promise<void> {
       `\n  WalletConnect relay: ${demo.relayUrl} (latchkit's own; server/relay)` +
       `\n  email login: codes and device links land in the mailbox ${demo.mailboxUrl} (any address) · frame service ${demo.frameUrl}` +
       `\n  social login: Google, X, Discord, GitHub, Apple and Facebook are local providers; pick a dev user (Alice, Bob, Carol) in their window` +
+      `\n  Farcaster login: paste the sign-in code into the dev Farcaster app ${demo.farcasterAppUrl} and approve as alice-dev or bob-dev · relay ${demo.farcaster.relayUrl} · Id Registry on chain ${FARCASTER_CHAIN_ID} ${demo.farcaster.rpcUrl}` +
       `\n  on-ramp: ${demo.ramps.map((ramp) => `${ramp.name} ${ramp.url}`).join(', ')} · test card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)` +
       `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab lists what it has reached\n`,
   )
@@ -412,7 +451,7 @@ async function main(): Promise<void> {
   }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown)
   // `kill <npm pid>` signals npm and its shell only; tsx and this process would live on
-  // with three anvils. So when a launcher above us goes away, we go too.
+  // with its anvils. So when a launcher above us goes away, we go too.
   watchLaunchers(() => shutdown('SIGTERM'))
 }
 

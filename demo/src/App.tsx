@@ -9,11 +9,20 @@ import { WalletSummary } from './WalletSummary'
 /**
  * The demo host app: a header with the wallet buttons, and the page body; `children` are
  * cards shown after the built-in ones (the wagmi card); `mailboxUrl`, the devstack's inbox
- * for email login codes, when it runs one.
+ * for email login codes, and `farcasterAppUrl`, its dev Farcaster app for Farcaster login,
+ * when it runs them.
  *
  * @example <LatchProvider kernel={kernel}><App /></LatchProvider>
  */
-export function App({ children, mailboxUrl }: { children?: ReactNode; mailboxUrl?: string }): ReactElement {
+export function App({
+  children,
+  mailboxUrl,
+  farcasterAppUrl,
+}: {
+  children?: ReactNode
+  mailboxUrl?: string
+  farcasterAppUrl?: string
+}): ReactElement {
   return (
     <>
       <AppHeader />
@@ -27,7 +36,7 @@ export function App({ children, mailboxUrl }: { children?: ReactNode; mailboxUrl
         </div>
         <WalletSummary />
         <SignInCard />
-        <TryThis mailboxUrl={mailboxUrl} />
+        <TryThis mailboxUrl={mailboxUrl} farcasterAppUrl={farcasterAppUrl} />
         <ThemeCard />
         <LanguageCard />
         {children}

@@ -4,9 +4,19 @@ import type { ReactElement } from 'react'
 /**
  * Short walkthrough of what the demo shows, for a person trying it for the first time.
  *
- * @example <TryThis mailboxUrl={config.embeddedWallet?.mailboxUrl} />
+ * @example
+ * <TryThis
+ *   mailboxUrl={config.embeddedWallet?.mailboxUrl}
+ *   farcasterAppUrl={config.embeddedWallet?.farcasterAppUrl}
+ * />
  */
-export function TryThis({ mailboxUrl }: { mailboxUrl?: string }): ReactElement {
+export function TryThis({
+  mailboxUrl,
+  farcasterAppUrl,
+}: {
+  mailboxUrl?: string
+  farcasterAppUrl?: string
+}): ReactElement {
   const apiUrl = useKernel().api.url('blockchain')
   return (
     <section className="card" aria-labelledby="try-heading">
@@ -74,6 +84,17 @@ export function TryThis({ mailboxUrl }: { mailboxUrl?: string }): ReactElement {
             : type it, choose a recovery password in the wallet's own screen, and you have an EVM and a Solana
             account. Send it some ETH from a dev account, then send or sign from it: you approve in the
             wallet's screen, which this page cannot click for you.
+          </li>
+        )}
+        {farcasterAppUrl && (
+          <li>
+            Farcaster: disconnect, click <b>Connect Wallet</b>, then <b>Continue with Farcaster</b>. Copy the
+            sign-in code the widget shows with its QR code (a <code>farcaster://</code> link), open{' '}
+            <a href={farcasterAppUrl} target="_blank" rel="noreferrer">
+              the dev Farcaster app
+            </a>
+            , paste it, choose <b>alice-dev</b> and <b>Approve</b>. Set a recovery password in the wallet's
+            own screen: the wallet is the embedded one, as with email.
           </li>
         )}
         <li>Reload the page: you are still connected, with no prompt.</li>

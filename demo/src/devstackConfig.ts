@@ -52,9 +52,13 @@ export const devstackConfigSchema = z.object({
   /**
    * Email login: the embedded wallet's frame service (its own origin; the app's
    * `embeddedWallet({ frameUrl })`) and the local mailbox page where its codes land; absent
-   * without one.
+   * without one. `farcasterAppUrl`: the dev Farcaster app (its own origin), where a person
+   * pastes the sign-in code of Farcaster login and approves as a dev fid; absent when the
+   * frame service has no Farcaster login.
    */
-  embeddedWallet: z.optional(z.object({ frameUrl: z.url(), mailboxUrl: z.url() })),
+  embeddedWallet: z.optional(
+    z.object({ frameUrl: z.url(), mailboxUrl: z.url(), farcasterAppUrl: z.optional(z.url()) }),
+  ),
   /** Fixture token and NFT addresses, the same on every local chain. */
   contracts: z.record(z.string(), z.string()),
 })

@@ -55,7 +55,10 @@ if (!config) {
       <WagmiProvider config={wagmiConfig}>
         <QueryClientProvider client={new QueryClient()}>
           <LatchProvider kernel={kernel}>
-            <App mailboxUrl={config.embeddedWallet?.mailboxUrl}>
+            <App
+              mailboxUrl={config.embeddedWallet?.mailboxUrl}
+              farcasterAppUrl={config.embeddedWallet?.farcasterAppUrl}
+            >
               {ltk && recipient && (
                 <WagmiCard token={{ address: ltk, symbol: 'LTK', decimals: 18 }} recipient={recipient} />
               )}

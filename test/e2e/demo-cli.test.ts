@@ -1,10 +1,16 @@
 /**
  * `npm run demo` itself, as a person runs it: it prints the URL, the page works from the
- * dev server, and stopping it (Ctrl-C to the terminal's process group, or SIGTERM to npm
- * alone) leaves no anvil and no server behind.
+ * dev server, Farcaster login works against the stand-ins it printed (the dev Farcaster
+ * app answers; the frame service opens a sign-in that the dev fid alice-dev approves and
+ * finishes it with a session), and stopping it (Ctrl-C to the terminal's process group, or
+ * SIGTERM to npm alone) leaves no anvil and no server behind.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { afterEach, describe, expect, it } from 'vitest'
+import { DEMO_PROJECT_ID } from '../../demo/src/devstackConfig.js'
+import { approveSignIn, parseSignInUri } from '../../devstack/farcaster/devApp/signIn.js'
+import { DEV_FARCASTER_RELAY_KEY, devFarcasterUsers } from '../../devstack/farcaster/index.js'
 import { anvilPidsOnPort, waitForAnvilsGone } from '../support/anvil-processes.js'
 import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
@@ -13,7 +19,7 @@ const getBrowser = browserForFile()
 const children: ChildProcess[] = []
 
 /**
- * Waiting budgets, generous because the machine is shared: `npm run demo` starts three
+ * Waiting budgets, generous because the machine is shared: `npm run demo` starts four
  * anvils, the API server and Vite's dev server (17 s at load 12 on 2 cores), and the first
  * page waits for Vite to transform the app, and to pre-bundle its dependencies again
  * whenever package.json or the lock changed (over 20 s at load 3). Every wait below ends
@@ -34,7 +40,17 @@ afterEach(() => {
   }
 })
 
-type RunningDemo = { child: ChildProcess; url: string; anvilPorts: number[]; output: () => string }
+type RunningDemo = {
+  child: ChildProcess
+  url: string
+  /** The fixture chains' anvils, from the `chains:` line. */
+  anvilPorts: number[]
+  /** From the `email login:` line. */
+  frameUrl: string
+  /** From the `Farcaster login:` line. */
+  farcaster: { appUrl: string; relayUrl: string; rpcPort: number }
+  output: () => string
+}
 
 /** Starts `npm run demo` in its own process group (like a terminal does) on a free port. */
 async function runDemo(): Promise<RunningDemo> {
@@ -50,10 +66,21 @@ async function runDemo(): Promise<RunningDemo> {
   const deadline = Date.now() + START_MS
   for (;;) {
     const url = /Latch demo: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(output)?.[1]
-    const chainsLine = /chains: (.*)/.exec(output)?.[1]
-    if (url && chainsLine) {
+    const chainsLine = /chains: (.*)\n/.exec(output)?.[1]
+    const frameUrl = /frame service (http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1]
+    // Printed after the chains; whole once its line has ended.
+    const farcasterLine =
+      /Farcaster login: .*?(http:\/\/127\.0\.0\.1:\d+\/) .*relay (http:\/\/127\.0\.0\.1:\d+) .*chain 10 http:\/\/127\.0\.0\.1:(\d+)\n/.exec(
+        output,
+      )
+    if (url && chainsLine && frameUrl && farcasterLine) {
       const anvilPorts = [...chainsLine.matchAll(/127\.0\.0\.1:(\d+)/g)].map((match) => Number(match[1]))
-      return { child, url, anvilPorts, output: () => output }
+      const farcaster = {
+        appUrl: farcasterLine[1]!,
+        relayUrl: farcasterLine[2]!,
+        rpcPort: Number(farcasterLine[3]),
+      }
+      return { child, url, anvilPorts, frameUrl, farcaster, output: () => output }
     }
     if (child.exitCode !== null || Date.now() > deadline)
       throw new Error(`npm run demo did not start:\n${output}`)
@@ -72,6 +99,55 @@ function exited(child: ChildProcess, timeoutMs = STOP_MS): Promise<boolean> {
   })
 }
 
+/**
+ * Farcaster login against what the demo printed, as the frame and the dev Farcaster app do
+ * it over HTTP: the app's page answers; the frame service opens a sign-in for the page's
+ * origin at the relay, alice-dev approves it, and finish answers a session for fid 1001
+ * (the signature checked against the Id Registry on the demo's chain 10).
+ */
+async function logInWithFarcaster(demo: RunningDemo): Promise<void> {
+  const appPage = await fetch(demo.farcaster.appUrl)
+  expect(appPage.status).toBe(200)
+  expect(await appPage.text()).toContain('Latch Dev Farcaster App')
+
+  const pageOrigin = new URL(demo.url).origin
+  const deviceId = `demo-cli-${randomBytes(8).toString('hex')}`
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${demo.frameUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+  }
+  const started = await post('/v1/farcaster/start', {
+    projectId: DEMO_PROJECT_ID,
+    deviceId,
+    parentOrigin: pageOrigin,
+  })
+  expect(started.status).toBe(200)
+  const request = parseSignInUri(String(started.body.url))
+  expect(request).toMatchObject({ siweUri: pageOrigin, domain: new URL(demo.url).host })
+
+  const approved = await approveSignIn({
+    relayUrl: demo.farcaster.relayUrl,
+    authKey: DEV_FARCASTER_RELAY_KEY,
+    request,
+    user: devFarcasterUsers[0]!,
+  })
+  expect(approved.status).toBe(201)
+  const finished = await post('/v1/farcaster/finish', {
+    projectId: DEMO_PROJECT_ID,
+    deviceId,
+    channelId: started.body.channelId,
+  })
+  expect(finished).toMatchObject({
+    status: 200,
+    body: { state: 'completed', fid: 1001, username: 'alice-dev', provider: 'farcaster' },
+  })
+  expect(finished.body.sessionToken).toEqual(expect.any(String))
+}
+
 async function serverAnswers(url: string): Promise<boolean> {
   try {
     await fetch(url, { signal: AbortSignal.timeout(1_000) })
@@ -86,7 +162,10 @@ describe('npm run demo', { timeout: START_MS + FIRST_PAGE_MS + 2 * STOP_MS }, ()
     const demo = await runDemo()
     expect(demo.output()).toMatch(/Connect Wallet.*Latch Dev Wallet.*Approve/)
     expect(demo.anvilPorts).toHaveLength(3)
-    for (const port of demo.anvilPorts) expect(anvilPidsOnPort(port)).toHaveLength(1)
+    // The fixture chains, and chain 10 of Farcaster login.
+    const allAnvilPorts = [...demo.anvilPorts, demo.farcaster.rpcPort]
+    for (const port of allAnvilPorts) expect(anvilPidsOnPort(port)).toHaveLength(1)
+    await logInWithFarcaster(demo)
 
     const { context, blocked } = await newLocalContext(getBrowser())
     try {
@@ -103,8 +182,9 @@ describe('npm run demo', { timeout: START_MS + FIRST_PAGE_MS + 2 * STOP_MS }, ()
     // Ctrl-C in a terminal: SIGINT to every process of the foreground group.
     process.kill(-demo.child.pid!, 'SIGINT')
     expect(await exited(demo.child)).toBe(true)
-    expect(await waitForAnvilsGone(demo.anvilPorts, STOP_MS)).toEqual([])
+    expect(await waitForAnvilsGone(allAnvilPorts, STOP_MS)).toEqual([])
     expect(await serverAnswers(demo.url)).toBe(false)
+    expect(await serverAnswers(demo.farcaster.appUrl)).toBe(false)
   })
 
   it('stops everything when only npm gets SIGTERM', async () => {
@@ -112,7 +192,7 @@ describe('npm run demo', { timeout: START_MS + FIRST_PAGE_MS + 2 * STOP_MS }, ()
     demo.child.kill('SIGTERM')
     expect(await exited(demo.child)).toBe(true)
     // npm does not pass the signal on to tsx; the demo notices its launcher is gone.
-    expect(await waitForAnvilsGone(demo.anvilPorts, STOP_MS)).toEqual([])
+    expect(await waitForAnvilsGone([...demo.anvilPorts, demo.farcaster.rpcPort], STOP_MS)).toEqual([])
     await expect.poll(() => serverAnswers(demo.url), { timeout: STOP_MS }).toBe(false)
   })
 })

@@ -29,6 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     mobileWalletUrl: demo.mobileWalletUrl,
     frameUrl: demo.frameUrl,
     mailboxUrl: demo.mailboxUrl,
+    farcasterAppUrl: demo.farcasterAppUrl,
   }
   project.provide('demo', info)
   return demo.stop

@@ -15,6 +15,8 @@ export type DemoInfo = {
   frameUrl: string
   /** The local inbox of login codes and device links. */
   mailboxUrl: string
+  /** The dev Farcaster app, where a Farcaster sign-in is approved as a dev fid (alice-dev, bob-dev). */
+  farcasterAppUrl: string
 }
 
 declare module 'vitest' {
