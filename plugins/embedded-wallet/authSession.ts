@@ -5,6 +5,7 @@ import {
   connect,
   type Network,
   type PluginContext,
+  type SocialProvider,
 } from 'latchkit'
 import { loadModule } from 'latchkit/internal'
 import type { FrameClient, FrameClientOptions, FrameRequestOptions, FrameTimings } from './createFrameClient'
@@ -13,6 +14,15 @@ import type { FrameEvent, FramePayload, FrameRequestType, FrameSuccess, FrameUse
 import type { FrameOverlay } from './frameOverlay'
 import { AUTH_NAMESPACES, type AuthNamespace, authConnectorId, EMBEDDED_WALLET_FRAME_VIEW_ID } from './ids'
 import { embeddedWalletKeys } from './storageKeys'
+
+/** A social login's account, as connectAfterLogin takes it. */
+export interface SocialLogin {
+  socialProvider: SocialProvider
+  /** The name the provider knows the person by (a Farcaster username). */
+  userName?: string
+  /** The person's picture at the provider: an http(s) URL. */
+  avatarUrl?: string
+}
 
 /** Requests that wait on the person in the frame's own screen: aborted when that screen goes away. */
 const PERSON_WAITING_TYPES: ReadonlySet<FrameRequestType> = new Set([
@@ -56,9 +66,10 @@ export interface EmbeddedWalletService {
   /**
    * After a login: connects every chain family the app configures, the one in view last;
    * a social login's provider is kept (for the reconnect) and shown as the account's
-   * `socialProvider`.
+   * `socialProvider`, with the name and picture the provider gave as the account user's
+   * `userName` and `avatarUrl`.
    */
-  connectAfterLogin(method: 'email' | { socialProvider: string }): Promise<void>
+  connectAfterLogin(method: 'email' | SocialLogin): Promise<void>
   /** The frame service's origin: the only one a login popup's result may come from. */
   frameOrigin(): string
   /** The user the frame reported for a family (the active one by default). */
@@ -122,6 +133,7 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
   const forgetLogin = () => {
     storage.remove(embeddedWalletKeys.session)
     storage.remove(embeddedWalletKeys.socialProvider)
+    storage.remove(embeddedWalletKeys.socialUser)
     users.clear()
   }
 
@@ -319,7 +331,17 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
       if (method === 'email') {
         storage.set(embeddedWalletKeys.emailLoginUsed, true)
         storage.remove(embeddedWalletKeys.socialProvider)
-      } else storage.set(embeddedWalletKeys.socialProvider, method.socialProvider)
+        storage.remove(embeddedWalletKeys.socialUser)
+      } else {
+        storage.set(embeddedWalletKeys.socialProvider, method.socialProvider)
+        const { userName, avatarUrl } = method
+        if (userName || avatarUrl)
+          storage.set(embeddedWalletKeys.socialUser, {
+            ...(userName ? { userName } : {}),
+            ...(avatarUrl ? { avatarUrl } : {}),
+          })
+        else storage.remove(embeddedWalletKeys.socialUser)
+      }
       restoring = Promise.resolve(true)
       const active = kernel.getState().activeNamespace
       const families = AUTH_NAMESPACES.filter(
@@ -417,12 +439,15 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
         // what an embedded wallet reports.
         const account = draft.accounts[namespace]
         if (!account || draft.connectorIds[namespace] !== authConnectorId(namespace)) return
+        const social = storage.get(embeddedWalletKeys.socialUser)
+        const userName = user.userName ?? social?.userName
         account.user = {
           ...(user.email ? { email: user.email } : {}),
           address: user.address,
           chainId: user.chainId,
           accounts: user.accounts.map((entry) => ({ ...entry })),
-          ...(user.userName ? { userName: user.userName } : {}),
+          ...(userName ? { userName } : {}),
+          ...(social?.avatarUrl ? { avatarUrl: social.avatarUrl } : {}),
           preferredAccountType: user.preferredAccountType,
           smartAccountDeployed: user.smartAccountDeployed,
         }

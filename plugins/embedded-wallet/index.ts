@@ -8,7 +8,7 @@
  * createKernel({ networks, adapters: [evmAdapter()], projectId, plugins: [embeddedWallet({ frameUrl: 'https://wallet.example' })] })
  */
 export { connectResultOf, EMBEDDED_WALLET_ICON } from './authConnector'
-export type { EmbeddedWalletService } from './authSession'
+export type { EmbeddedWalletService, SocialLogin } from './authSession'
 export type { FrameClient, FrameClientOptions, FrameRequestOptions, FrameTimings } from './createFrameClient'
 export { DEFAULT_FRAME_TIMINGS } from './createFrameClient'
 export { embeddedWallet } from './embeddedWallet'

@@ -92,7 +92,10 @@ export interface EmbeddedUser {
   address: string
   chainId: string | number
   accounts?: Account[]
+  /** The name the login's provider knows the person by (a Farcaster username). */
   userName?: string
+  /** The person's picture at the login's provider (http or https). */
+  avatarUrl?: string
   preferredAccountType?: AccountType
   smartAccountDeployed?: boolean
 }

@@ -29,8 +29,9 @@ export function formatBalance(balance: string | undefined, symbol?: string, tag 
 }
 
 /**
- * An image URL that is safe to put in `<img src>`: `data:image/...` or https only
- * (wallet icons come from third parties and are never rendered as markup).
+ * An image URL that is safe to put in `<img src>`: `data:image/...`, https, or http on
+ * this machine's loopback (a local development server); wallet icons come from third
+ * parties and are never rendered as markup.
  *
  * @example
  * safeImageUrl('javascript:alert(1)') // undefined
@@ -38,7 +39,11 @@ export function formatBalance(balance: string | undefined, symbol?: string, tag 
 export function safeImageUrl(url: string | null | undefined): string | undefined {
   if (typeof url !== 'string') return undefined
   const trimmed = url.trim()
-  return /^data:image\/[a-z0-9.+-]+[;,]/i.test(trimmed) || /^https:\/\//i.test(trimmed) ? trimmed : undefined
+  return /^data:image\/[a-z0-9.+-]+[;,]/i.test(trimmed) ||
+    /^https:\/\//i.test(trimmed) ||
+    /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//i.test(trimmed)
+    ? trimmed
+    : undefined
 }
 
 /** A link target that cannot run script: http(s) only. */

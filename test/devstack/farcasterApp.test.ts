@@ -81,6 +81,7 @@ describe('the dev Farcaster app', () => {
     }
     // Chromium draws it as an image.
     await page.goto(app.url)
+    // settled: decode() resolves once the image is drawn; its size does not change after.
     const size = await page.evaluate(async (src) => {
       const image = new Image()
       image.src = src

@@ -7,6 +7,7 @@ import {
   type Kernel,
   type Network,
   type Plugin,
+  type StorageBackend,
 } from 'latchkit'
 import { createMemoryBackend } from 'latchkit/internal'
 import type { FrameRuntime } from '../../plugins/embedded-wallet/authSession'
@@ -114,9 +115,13 @@ export const solanaLocal: Network = {
 
 /**
  * A kernel on an EVM and a Solana network with the embedded wallet over a fake frame and
- * `plugins` (a login method) on top. The caller renders and destroys it.
+ * `plugins` (a login method) on top, keeping its storage in `storage` (pass one to
+ * play a reload). The caller renders and destroys it.
  */
-export function kernelWithFakeFrame(plugins: Plugin[]): {
+export function kernelWithFakeFrame(
+  plugins: Plugin[],
+  storage: StorageBackend = createMemoryBackend(),
+): {
   kernel: Kernel
   frame: ReturnType<typeof fakeFrame>
 } {
@@ -125,7 +130,7 @@ export function kernelWithFakeFrame(plugins: Plugin[]): {
   const kernel = createKernel({
     networks: [localnet, solanaLocal],
     adapters,
-    storage: createMemoryBackend(),
+    storage,
     projectId: 'p1',
     plugins: [
       definePlugin({

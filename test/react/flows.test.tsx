@@ -97,7 +97,7 @@ describe('Connect view: wallet list', () => {
     expect(shadowRoot().querySelector('[data-connector=c]')?.textContent).not.toContain('Recent')
   })
 
-  it('renders icons only as <img> of data:image or https URLs', async () => {
+  it('renders icons only as <img> of data:image, https or loopback http URLs', async () => {
     const kernel = makeKernel()
     const svg = 'data:image/svg+xml;base64,PHN2Zz48L3N2Zz4='
     kernel.connectors.register(fakeConnector({ id: 'ok', imageUrl: svg }))
@@ -105,12 +105,17 @@ describe('Connect view: wallet list', () => {
     kernel.connectors.register(fakeConnector({ id: 'js', imageUrl: 'javascript:alert(1)' }))
     kernel.connectors.register(fakeConnector({ id: 'html', imageUrl: '<img src=x onerror=alert(1)>' }))
     kernel.connectors.register(fakeConnector({ id: 'http', imageUrl: 'http://example.com/w.png' }))
+    kernel.connectors.register(fakeConnector({ id: 'local', imageUrl: 'http://127.0.0.1:4000/w.png' }))
+    kernel.connectors.register(
+      fakeConnector({ id: 'lookalike', imageUrl: 'http://127.0.0.1.example.com/w.png' }),
+    )
     renderWith(kernel)
     await openOn(kernel, 'Connect')
     const src = (id: string) => shadowRoot().querySelector(`[data-connector=${id}] img`)?.getAttribute('src')
     expect(src('ok')).toBe(svg)
     expect(src('https')).toBe('https://example.com/w.png')
-    for (const id of ['js', 'html', 'http']) expect(src(id)).toBeUndefined()
+    expect(src('local')).toBe('http://127.0.0.1:4000/w.png')
+    for (const id of ['js', 'html', 'http', 'lookalike']) expect(src(id)).toBeUndefined()
     expect(shadowRoot().innerHTML).not.toContain('onerror')
   })
 })

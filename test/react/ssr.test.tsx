@@ -108,6 +108,7 @@ describe('every entry on the server', () => {
         'email',
         'embedded-wallet',
         'ens',
+        'farcaster',
         'history',
         'onramp',
         'receive',
@@ -141,6 +142,7 @@ describe('every entry on the server', () => {
       import('latchkit/plugins/wallets').then((m) => m.wallets()),
       import('latchkit/plugins/email').then((m) => m.email()),
       import('latchkit/plugins/social').then((m) => m.social()),
+      import('latchkit/plugins/farcaster').then((m) => m.farcaster()),
       import('latchkit/plugins/embedded-wallet').then((m) =>
         m.embeddedWallet({ frameUrl: 'https://wallet.invalid' }),
       ),
