@@ -14,6 +14,7 @@ import { analytics } from 'latchkit/plugins/analytics'
 import { email } from 'latchkit/plugins/email'
 import { embeddedWallet } from 'latchkit/plugins/embedded-wallet'
 import { ens } from 'latchkit/plugins/ens'
+import { farcaster } from 'latchkit/plugins/farcaster'
 import { history } from 'latchkit/plugins/history'
 import { onramp } from 'latchkit/plugins/onramp'
 import { receive } from 'latchkit/plugins/receive'
@@ -79,6 +80,8 @@ export function createDemoKernel(
             email(),
             // Social accounts through the devstack's local providers (a dev user picked in their window).
             social(),
+            // Sign In With Farcaster through the devstack's relay, approved in the dev Farcaster app.
+            ...(config.embeddedWallet.farcasterAppUrl ? [farcaster()] : []),
           ]
         : []),
     ],

@@ -30,6 +30,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     frameUrl: demo.frameUrl,
     mailboxUrl: demo.mailboxUrl,
     farcasterAppUrl: demo.farcasterAppUrl,
+    farcasterRelayUrl: demo.farcaster.relayUrl,
   }
   project.provide('demo', info)
   return demo.stop

@@ -17,6 +17,8 @@ export type DemoInfo = {
   mailboxUrl: string
   /** The dev Farcaster app, where a Farcaster sign-in is approved as a dev fid (alice-dev, bob-dev). */
   farcasterAppUrl: string
+  /** The Farcaster auth relay the dev app posts approvals to. */
+  farcasterRelayUrl: string
 }
 
 declare module 'vitest' {
