@@ -5,6 +5,7 @@
  * address on the local chain 10; the person sets a recovery password in the frame's
  * screen, and the demo shows the new wallet under the Farcaster username.
  */
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import {
   approveSignIn,
@@ -21,15 +22,21 @@ import { scanQrCode } from './helpers/scanQrCode.js'
 const openPage = demoPagesForFile()
 const PASSWORD = 'violet harbour 73 kites'
 
+/** Connect → Continue with Farcaster, and what a phone reads from the QR code shown. */
+async function showSignInCode(page: Page): Promise<{ qr: Locator; uri: string }> {
+  const view = ui(page)
+  await view.connectButton.click()
+  await view.dialog.getByRole('button', { name: 'Continue with Farcaster' }).click()
+  const qr = view.dialog.locator('[data-latchkit="farcaster-qr"]')
+  await qr.waitFor()
+  return { qr, uri: await scanQrCode(qr) }
+}
+
 describe('Farcaster login in the demo', () => {
   it('shows the QR code, is approved as alice-dev in the dev Farcaster app, sets up the wallet, names the account by the username, and reconnects after a reload', async () => {
     const { page, context } = await openPage()
     const view = ui(page)
-    await view.connectButton.click()
-    await view.dialog.getByRole('button', { name: 'Continue with Farcaster' }).click()
-    const qr = view.dialog.locator('[data-latchkit="farcaster-qr"]')
-    await qr.waitFor()
-    const uri = await scanQrCode(qr)
+    const { uri } = await showSignInCode(page)
     expect(uri).toMatch(/^farcaster:\/\/connect\?/)
     await expectTextContaining(view.dialog, 'Waiting for you to approve in Farcaster')
 
@@ -64,11 +71,7 @@ describe('Farcaster login in the demo', () => {
     const demo = await openPage()
     const { page } = demo
     const view = ui(page)
-    await view.connectButton.click()
-    await view.dialog.getByRole('button', { name: 'Continue with Farcaster' }).click()
-    const qr = view.dialog.locator('[data-latchkit="farcaster-qr"]')
-    await qr.waitFor()
-    const uri = await scanQrCode(qr)
+    const { qr, uri } = await showSignInCode(page)
 
     // An app that claims fid 1002 (bob-dev) but signs with a key the Id Registry does not hold for it.
     const answer = await approveSignIn({

@@ -5,7 +5,6 @@ import {
   disconnect,
   isUserRejection,
   type Kernel,
-  type Network,
   reconnect,
   type StorageBackend,
 } from 'latchkit'
@@ -14,17 +13,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setupEmbeddedWallet } from '../../plugins/embedded-wallet/embeddedWallet'
 import { frameAnswerError, frameError } from '../../plugins/embedded-wallet/frameErrors'
 import { authConnectorId, EMBEDDED_WALLET_FRAME_VIEW_ID } from '../../plugins/embedded-wallet/ids'
-import { fakeFrame, SOL_ADDRESS } from './embeddedWalletFake'
+import { fakeFrame, SOL_ADDRESS, solanaLocal } from './embeddedWalletFake'
 import { BOB, localnet, othernet } from './helpers'
-
-const solanaLocal: Network = {
-  id: 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69',
-  name: 'Solana local',
-  chainNamespace: 'solana',
-  caipNetworkId: 'solana:GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69',
-  nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 },
-  rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
-}
 
 const kernels: Kernel[] = []
 afterEach(() => {
