@@ -193,8 +193,16 @@ export async function measurePluginCosts(root = repoRoot): Promise<PluginCost[]>
   return costs
 }
 
-/** Plugins that work only together, weighed as the set an app lists (email needs the embedded wallet). */
-const PLUGIN_SETS: readonly (readonly string[])[] = [['email', 'embedded-wallet']]
+/**
+ * Plugins that work only together, weighed as the set an app lists: each login method
+ * needs the embedded wallet, and an app offering every login lists all four.
+ */
+const PLUGIN_SETS: readonly (readonly string[])[] = [
+  ['email', 'embedded-wallet'],
+  ['embedded-wallet', 'social'],
+  ['embedded-wallet', 'farcaster'],
+  ['email', 'embedded-wallet', 'farcaster', 'social'],
+]
 
 /** What each integration entry adds to minimal: latchkit-extras.tsx using it, minus not. */
 export async function measureEntryCosts(root = repoRoot): Promise<EntryCost[]> {
