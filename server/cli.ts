@@ -6,6 +6,7 @@
 import { CliError, readServerArgs, serverUsage } from './cliArgs.js'
 import { redactPassword } from './db/postgres.js'
 import { type ServerConfig, startServer } from './startServer.js'
+import { stopOnSignals } from './stopOnSignals.js'
 
 function describeDatabase(config: ServerConfig): string {
   const db = config.database
@@ -41,21 +42,7 @@ async function main(): Promise<void> {
   console.log(
     `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${analytics} · ${relay} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
   )
-
-  let stopping = false
-  const shutdown = () => {
-    if (stopping) return
-    stopping = true
-    server.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error)
-        process.exit(1)
-      },
-    )
-  }
-  process.once('SIGINT', shutdown)
-  process.once('SIGTERM', shutdown)
+  stopOnSignals(server)
 }
 
 main().catch((error: unknown) => {

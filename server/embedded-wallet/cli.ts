@@ -4,6 +4,7 @@
  * `--help` lists the flags; docs/server.md says what it stores and what it protects.
  */
 import { redactPassword } from '../db/postgres.js'
+import { stopOnSignals } from '../stopOnSignals.js'
 import { FrameCliError, frameServiceUsage, readFrameServiceArgs } from './cliArgs.js'
 import { startFrameService } from './startFrameService.js'
 
@@ -24,20 +25,7 @@ async function main(): Promise<void> {
   console.log(
     `latchkit-frame-service: ${started.url} · projects ${Object.keys(options.projects).join(', ')} · mail via ${options.smtp.host}:${options.smtp.port} · ${where}`,
   )
-  let stopping = false
-  const shutdown = () => {
-    if (stopping) return
-    stopping = true
-    started.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error)
-        process.exit(1)
-      },
-    )
-  }
-  process.once('SIGINT', shutdown)
-  process.once('SIGTERM', shutdown)
+  stopOnSignals(started)
 }
 
 main().catch((error: unknown) => {

@@ -20,6 +20,7 @@ import { channelStatus, createChannel, FarcasterRelayError } from './farcaster/r
 import { FarcasterSignInError, verifyFarcasterSignIn } from './farcaster/verifySignIn.js'
 import { frameContentSecurityPolicy, framePage, messagePage, STATIC_PAGE_POLICY } from './framePage.js'
 import { purgeExpired } from './housekeeping.js'
+import { logInOnDevice } from './logInOnDevice.js'
 import { createMailer, type FrameMailer, type FrameSmtpOptions } from './mailer.js'
 import { DEFAULT_FRAME_LIMITS, type FrameLimits, hitRateLimits } from './rateLimits.js'
 import { forwardRpc, rpcCall } from './rpcForward.js'
@@ -896,25 +897,15 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
     if (!flow) throw new FrameServiceError('SOCIAL_RESULT_INVALID')
     // The origin may have been taken off the project since the flow started.
     requireAllowedOrigin(body.projectId, flow.parent_origin)
-    await sql.query(
-      `INSERT INTO ew_devices (user_id, device_id, approved_at) VALUES ($1, $2, $3::timestamptz)
-       ON CONFLICT (user_id, device_id) DO NOTHING`,
-      [flow.user_id, body.deviceId, at],
-    )
-    const sessionToken = await createSession(sql, now(), {
+    const login = await logInOnDevice(sql, now, {
       userId: flow.user_id,
       projectId: body.projectId,
       deviceId: body.deviceId,
       parentOrigin: flow.parent_origin,
+      approvedAt: at,
     })
-    const { rows: users } = await sql.query<{ email: string | null }>(
-      'SELECT email FROM ew_users WHERE id = $1',
-      [flow.user_id],
-    )
     return c.json({
-      sessionToken,
-      user: { id: flow.user_id, email: users[0]?.email ?? null },
-      wallet: await walletState(sql, flow.user_id, body.deviceId),
+      ...login,
       provider: flow.provider,
       parentOrigin: flow.parent_origin,
     })
@@ -1051,26 +1042,16 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
       { subject: String(fid), emailVerified: false, ...(username !== null ? { name: username } : {}) },
     )
     await sql.query('UPDATE ew_farcaster_flows SET user_id = $2 WHERE id_hash = $1', [idHash, userId])
-    await sql.query(
-      `INSERT INTO ew_devices (user_id, device_id, approved_at) VALUES ($1, $2, $3::timestamptz)
-       ON CONFLICT (user_id, device_id) DO NOTHING`,
-      [userId, body.deviceId, at],
-    )
-    const sessionToken = await createSession(sql, now(), {
+    const login = await logInOnDevice(sql, now, {
       userId,
       projectId: body.projectId,
       deviceId: body.deviceId,
       parentOrigin: flow.parent_origin,
+      approvedAt: at,
     })
-    const { rows: users } = await sql.query<{ email: string | null }>(
-      'SELECT email FROM ew_users WHERE id = $1',
-      [userId],
-    )
     return c.json({
       state: 'completed' as const,
-      sessionToken,
-      user: { id: userId, email: users[0]?.email ?? null },
-      wallet: await walletState(sql, userId, body.deviceId),
+      ...login,
       provider: 'farcaster' as const,
       parentOrigin: flow.parent_origin,
       fid,
