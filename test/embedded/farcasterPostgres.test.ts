@@ -8,59 +8,37 @@ import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
 import { approveSignIn, parseSignInUri } from '../../devstack/farcaster/devApp/signIn.js'
 import { devFarcasterUsers, installIdRegistry } from '../../devstack/farcaster/idRegistry.js'
 import { type FarcasterRelay, startFarcasterRelay } from '../../devstack/farcaster/relay.js'
-import { type StartedMailbox, startMailbox } from '../../devstack/mailbox/index.js'
-import { type StartedFrameService, startFrameService } from '../../server/embedded-wallet/index.js'
-import { createTestDatabase, type TestDatabase } from '../support/postgres.js'
 import {
   APP_ORIGIN,
   type Client,
-  client,
   newDeviceId,
-  newShareKey,
   PROJECT,
-  serviceOptions,
+  type ServicePair,
+  startServicePair,
   walletBody,
 } from './serviceHelpers.js'
 
 const adminUrl = inject('postgres')
 const [, bob] = devFarcasterUsers as [(typeof devFarcasterUsers)[0], (typeof devFarcasterUsers)[0]]
 
-let database: TestDatabase
-let mailbox: StartedMailbox
 let anvil: AnvilInstance
 let relay: FarcasterRelay
-let services: StartedFrameService[] = []
+let pair: ServicePair
 let a: Client
 let b: Client
 
 beforeAll(async () => {
-  database = await createTestDatabase(adminUrl)
-  mailbox = await startMailbox()
   anvil = await startAnvil({ chainId: 10 })
   await installIdRegistry(anvil.rpcUrl)
   relay = await startFarcasterRelay()
-  const shareKey = newShareKey()
-  services = await Promise.all(
-    [0, 1].map(() =>
-      startFrameService(
-        serviceOptions(mailbox, {
-          shareKey,
-          database: { url: database.url },
-          farcaster: { relayUrl: relay.url, rpcUrl: anvil.rpcUrl },
-        }),
-      ),
-    ),
-  )
-  a = client((services[0] as StartedFrameService).url)
-  b = client((services[1] as StartedFrameService).url)
+  pair = await startServicePair(adminUrl, { farcaster: { relayUrl: relay.url, rpcUrl: anvil.rpcUrl } })
+  ;({ a, b } = pair)
 })
 
 afterAll(async () => {
-  await Promise.all(services.map((service) => service.stop()))
+  await pair?.stop()
   await relay?.stop()
   await anvil?.stop()
-  await mailbox?.stop()
-  await database?.drop()
 })
 
 type Finished = { state: string; sessionToken: string; user: { id: string }; fid: number; wallet: string }

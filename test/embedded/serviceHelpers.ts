@@ -12,6 +12,7 @@ import {
 } from '../../server/embedded-wallet/index.js'
 
 import { codeOf, nextMail } from '../support/mailbox.js'
+import { createTestDatabase, type TestDatabase } from '../support/postgres.js'
 
 export { codeOf, linkOf, nextMail } from '../support/mailbox.js'
 
@@ -187,5 +188,58 @@ export async function startServiceStack(extra: Partial<StartFrameServiceOptions>
       await service.stop()
       await mailbox.stop()
     },
+  }
+}
+
+/** Two instances on one database; see {@link startServicePair}. */
+export type ServicePair = {
+  database: TestDatabase
+  mailbox: StartedMailbox
+  services: StartedFrameService[]
+  /** Clients of the first and the second instance. */
+  a: Client
+  b: Client
+  /** Stops both instances and the mailbox, then drops the database. */
+  stop(): Promise<void>
+}
+
+/**
+ * A fresh database on the PostgreSQL at `adminUrl`, a mailbox, and two frame-service
+ * instances on both with one share key, as behind a load balancer. Both start at once on
+ * the empty database, so its schema is made by one of them only.
+ *
+ * @example
+ * const pair = await startServicePair(inject('postgres'), { social: providers.social })
+ * await pair.b.post('/v1/social/finish', body)
+ * await pair.stop()
+ */
+export async function startServicePair(
+  adminUrl: string,
+  extra: Partial<StartFrameServiceOptions> = {},
+): Promise<ServicePair> {
+  const database = await createTestDatabase(adminUrl)
+  let mailbox: StartedMailbox | undefined
+  const services: StartedFrameService[] = []
+  const stop = async () => {
+    await Promise.all(services.map((service) => service.stop()))
+    await mailbox?.stop()
+    await database.drop()
+  }
+  try {
+    const started = await startMailbox()
+    mailbox = started
+    // One share key for both: it seals the shares and keys the code hashes.
+    const shared = { shareKey: newShareKey(), ...extra, database: { url: database.url } }
+    const results = await Promise.allSettled(
+      [0, 1].map(() => startFrameService(serviceOptions(started, shared))),
+    )
+    for (const result of results) if (result.status === 'fulfilled') services.push(result.value)
+    const failed = results.find((result) => result.status === 'rejected')
+    if (failed) throw failed.reason
+    const [first, second] = services as [StartedFrameService, StartedFrameService]
+    return { database, mailbox: started, services, a: client(first.url), b: client(second.url), stop }
+  } catch (error) {
+    await stop()
+    throw error
   }
 }

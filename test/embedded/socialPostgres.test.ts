@@ -4,55 +4,28 @@
  * the same moment is used once.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { type StartedMailbox, startMailbox } from '../../devstack/mailbox/index.js'
 import { type StartedSocialProviders, startSocialProviders } from '../../devstack/oauth/index.js'
-import { type StartedFrameService, startFrameService } from '../../server/embedded-wallet/index.js'
-import { createTestDatabase, type TestDatabase } from '../support/postgres.js'
-import {
-  type Client,
-  client,
-  newDeviceId,
-  newShareKey,
-  PROJECT,
-  serviceOptions,
-  walletBody,
-} from './serviceHelpers.js'
+import { newDeviceId, PROJECT, type ServicePair, startServicePair, walletBody } from './serviceHelpers.js'
 import { loginAtProvider, openCallback } from './socialHelpers.js'
 
 const adminUrl = inject('postgres')
 
-let database: TestDatabase
-let mailbox: StartedMailbox
 let providers: StartedSocialProviders
-let services: StartedFrameService[] = []
-let a: Client
-let b: Client
+let pair: ServicePair
 
 beforeAll(async () => {
-  database = await createTestDatabase(adminUrl)
-  mailbox = await startMailbox()
   providers = await startSocialProviders()
-  const shareKey = newShareKey()
-  services = await Promise.all(
-    [0, 1].map(() =>
-      startFrameService(
-        serviceOptions(mailbox, { shareKey, database: { url: database.url }, social: providers.social }),
-      ),
-    ),
-  )
-  a = client((services[0] as StartedFrameService).url)
-  b = client((services[1] as StartedFrameService).url)
+  pair = await startServicePair(adminUrl, { social: providers.social })
 })
 
 afterAll(async () => {
-  await Promise.all(services.map((service) => service.stop()))
+  await pair?.stop()
   await providers?.stop()
-  await mailbox?.stop()
-  await database?.drop()
 })
 
 describe('social login across two instances', () => {
   it('a state made on A is used once, by whichever instance the callback reaches first', async () => {
+    const { a, b } = pair
     const deviceId = newDeviceId()
     const onA = await loginAtProvider(a, { provider: 'google', deviceId, userId: 'alice' })
     const onB = new URL(onA.pathname + onA.search, b.url)
