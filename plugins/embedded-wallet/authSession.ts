@@ -453,6 +453,10 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
         }
         account.preferredAccountTypes[namespace] = user.preferredAccountType
         account.smartAccountDeployed = user.smartAccountDeployed
+        // Until a names service says otherwise, the account is named and pictured as the
+        // login's provider knows the person (a Farcaster username and profile picture).
+        if (userName && !account.profileName) account.profileName = userName
+        if (social?.avatarUrl && !account.profileImage) account.profileImage = social.avatarUrl
         const socialProvider = storage.get(embeddedWalletKeys.socialProvider)
         if (socialProvider) account.socialProvider = socialProvider
         const network = draft.networks[namespace]

@@ -4,7 +4,8 @@ import { readIdentity } from './readIdentity'
 
 /**
  * Reads the identity of the EVM account in view and shows it: its name as the account's
- * `profileName` and its avatar as `profileImage` (null for what it has none of), unless
+ * `profileName` and its avatar as `profileImage` (what it has none of keeps what the
+ * account had for this address, else null), unless
  * the account or network changed meanwhile. A failure is logged and changes nothing, so
  * the address stays shown.
  *
@@ -22,8 +23,10 @@ export async function showIdentity(context: EnsContext): Promise<void> {
       const account = draft.accounts.eip155
       if (account?.address !== address || draft.networks.eip155?.caipNetwork?.caipNetworkId !== caipNetworkId)
         return
-      account.profileName = identity.name ?? null
-      account.profileImage = identity.avatar ?? null
+      // A name or picture the account already has for this address (a login provider's
+      // username, set by its connector) stays when the names service has none.
+      account.profileName = identity.name ?? account.profileName ?? null
+      account.profileImage = identity.avatar ?? account.profileImage ?? null
     })
   } catch (error) {
     context.logger.warn(`identity of ${address} unavailable; the address is shown`, error)

@@ -1,10 +1,9 @@
 'use client'
 import type { ButtonHTMLAttributes, ReactElement } from 'react'
 import { Avatar } from './Avatar'
-import { accountImage, accountName } from './accountIdentity'
 import { useButtonStyle } from './buttonStyle'
 import { useKernel } from './context'
-import { formatBalance } from './format'
+import { formatBalance, truncateAddress } from './format'
 import { useAccount } from './useAccount'
 import { useLocaleDirection, useLocaleTag } from './useI18n'
 
@@ -43,8 +42,8 @@ export function AccountButton({ hideBalance, style, ...props }: AccountButtonPro
     >
       {/* Text, not elements: no rule of the page can select it. */}
       {balance}
-      <Avatar address={account.address} image={accountImage({ ...account, address: account.address })} />
-      {accountName({ ...account, address: account.address })}
+      <Avatar address={account.address} image={account.profileImage} />
+      {account.profileName || truncateAddress(account.address)}
     </button>
   )
 }

@@ -39,9 +39,9 @@ export function formatBalance(balance: string | undefined, symbol?: string, tag 
 export function safeImageUrl(url: string | null | undefined): string | undefined {
   if (typeof url !== 'string') return undefined
   const trimmed = url.trim()
-  return /^data:image\/[a-z0-9.+-]+[;,]/i.test(trimmed) ||
-    /^https:\/\//i.test(trimmed) ||
-    /^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\//i.test(trimmed)
+  return /^(data:image\/[a-z0-9.+-]+[;,]|https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/)/i.test(
+    trimmed,
+  )
     ? trimmed
     : undefined
 }

@@ -217,6 +217,23 @@ describe("the connected account's name and avatar", () => {
     expect(button.querySelector('img')?.getAttribute('src')).toBe(AVATAR)
   })
 
+  it('keep a name and picture the login gave this account when the names service has none (a Farcaster username)', async () => {
+    const { kernel } = namesKernel()
+    await connectWallet(kernel)
+    // What the embedded wallet's connector sets for a Farcaster login, before the lookup answers.
+    await act(async () => {
+      kernel.store.setState((draft) => {
+        draft.accounts.eip155!.profileName = 'alice-dev'
+        draft.accounts.eip155!.profileImage = AVATAR
+      })
+    })
+    await lookupsSettle()
+    expect(kernel.getState().accounts.eip155).toMatchObject({
+      profileName: 'alice-dev',
+      profileImage: AVATAR,
+    })
+  })
+
   it('are kept 5 minutes per address and network', async () => {
     const { kernel, api } = namesKernel()
     api.identities.set(ME.toLowerCase(), { name: 'alice.eth', avatar: null })

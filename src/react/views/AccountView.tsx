@@ -1,6 +1,5 @@
 'use client'
 import type { ReactElement } from 'react'
-import { accountImage, accountName } from '../accountIdentity'
 import type { AccountTabContribution, FeatureContribution } from '../contributions'
 import { AccountTabs } from './AccountTabs'
 import {
@@ -10,6 +9,7 @@ import {
   Icon,
   NetworkIcon,
   safeLinkUrl,
+  truncateAddress,
   useAccount,
   useKernel,
   useLocaleTag,
@@ -48,9 +48,9 @@ export default function AccountView(): ReactElement | null {
   return (
     <div className="lk-stack">
       <div className="lk-profile">
-        <Avatar address={address} image={accountImage({ ...account, address })} size={64} />
+        <Avatar address={address} image={account.profileImage} size={64} />
         <div className="lk-name">
-          <span data-latchkit="account-name">{accountName({ ...account, address })}</span>
+          <span data-latchkit="account-name">{account.profileName || truncateAddress(address)}</span>
           <button type="button" className="lk-icon-btn" aria-label={t('account.copy')} onClick={copy}>
             <Icon name="copy" />
           </button>
