@@ -28,6 +28,8 @@ export interface WalletSearchBench {
   loads: number
   /** Every keystroke's time to the painted list, in ms, load after load. */
   keystrokes: number[]
+  /** Keystrokes whose input never reached the box within 5 s (each skipped, not timed). */
+  missed?: number
   /** Median over every keystroke. */
   medianMs?: number
   worstMs?: number
@@ -46,6 +48,7 @@ const message = (error: unknown) =>
 export async function measureWalletSearch(browser: Browser, loads: number): Promise<WalletSearchBench> {
   const keystrokes: number[] = []
   const pageErrors = new Set<string>()
+  let missed = 0
   let outdir: string | undefined
   const api = await startApiServer({
     // The registry needs no chain; the server wants one, never asked here.
@@ -77,7 +80,14 @@ export async function measureWalletSearch(browser: Browser, loads: number): Prom
             // The listener is armed before the key is pressed.
             await page.waitForTimeout(20)
             await page.keyboard.press(key)
-            keystrokes.push((await timing).ms)
+            try {
+              keystrokes.push((await timing).ms)
+            } catch {
+              // A key that did not reach the box (it lost focus) is counted, not timed, and
+              // the run goes on rather than waiting for an input that will not come.
+              missed++
+              await page.locator('[data-latchkit="wallets-search"]').focus()
+            }
           }
         } finally {
           await context.close()
@@ -87,7 +97,7 @@ export async function measureWalletSearch(browser: Browser, loads: number): Prom
       await site.close()
     }
   } catch (error) {
-    return { loads, keystrokes, pageErrors: [...pageErrors], error: message(error) }
+    return { loads, keystrokes, missed, pageErrors: [...pageErrors], error: message(error) }
   } finally {
     await api.stop()
     if (outdir) rmSync(outdir, { recursive: true, force: true })
@@ -97,6 +107,7 @@ export async function measureWalletSearch(browser: Browser, loads: number): Prom
   return {
     loads,
     keystrokes: keystrokes.map(round1),
+    missed,
     ...(mid !== undefined && { medianMs: round1(mid) }),
     ...(worst !== undefined && { worstMs: round1(worst) }),
     pageErrors: [...pageErrors].slice(0, 20),
@@ -110,7 +121,7 @@ export function walletSearchMarkdown(search: WalletSearchBench): string[] {
   return [
     '| Measurement | Latchkit (wallets plugin) |',
     '| --- | --- |',
-    `| Search over ${WALLET_SEARCH_REGISTRY_SIZE.toLocaleString('en-US')} wallets, keystroke to list painted (goal: within one frame, ${FRAME_BUDGET_MS.toFixed(1)} ms) | ${search.medianMs ?? 'n/a'} ms median, worst ${search.worstMs ?? 'n/a'} ms, over ${search.keystrokes.length} keystrokes in ${search.loads} loads: ${within ? 'met' : 'NOT MET'} |`,
+    `| Search over ${WALLET_SEARCH_REGISTRY_SIZE.toLocaleString('en-US')} wallets, keystroke to list painted (goal: within one frame, ${FRAME_BUDGET_MS.toFixed(1)} ms) | ${search.medianMs ?? 'n/a'} ms median, worst ${search.worstMs ?? 'n/a'} ms, over ${search.keystrokes.length} keystrokes in ${search.loads} loads${search.missed ? ` (${search.missed} keys never reached the box and were not timed)` : ''}: ${within ? 'met' : 'NOT MET'} |`,
     ...search.pageErrors.map((error) => `- Page error: ${error.replace(/\s+/g, ' ').slice(0, 240)}`),
   ]
 }

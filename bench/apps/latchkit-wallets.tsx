@@ -67,6 +67,8 @@ window.__walletsBench = {
     return new Promise((resolve, reject) => {
       const box = input()
       if (!box) return reject(new Error('no search box'))
+      // A key that never reaches the box (focus lost) must not stall the run.
+      setTimeout(() => reject(new Error('no input within 5 s')), 5000)
       box.addEventListener(
         'keydown',
         (event) => {
