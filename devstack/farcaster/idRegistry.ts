@@ -20,13 +20,20 @@ import {
   toHex,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import {
+  FARCASTER_CHAIN_ID,
+  FARCASTER_ID_REGISTRY,
+} from '../../server/embedded-wallet/farcaster/verifySignIn.js'
 import { loadFixtureArtifacts } from '../contracts/artifacts.js'
 
-/** Where the Id Registry lives on Optimism, and so on the local chain 10. */
-export const ID_REGISTRY_ADDRESS: Address = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
+/**
+ * Where the Id Registry lives on Optimism, and so on the local chain 10: the address and
+ * chain the frame service's verifier reads, taken from it so the stand-in is where it looks.
+ */
+export const ID_REGISTRY_ADDRESS: Address = FARCASTER_ID_REGISTRY
 
 /** The chain id Sign In With Farcaster messages name, and the local chain's. */
-export const FARCASTER_CHAIN_ID = 10
+export { FARCASTER_CHAIN_ID }
 
 /** The read interface the auth client and the verifier use, as on the real registry. */
 export const idRegistryReadAbi = [

@@ -33,6 +33,7 @@ import {
   movableClock,
   newDeviceId,
   PROJECT,
+  rowCount,
   serviceOptions,
   startServiceStack,
   walletBody,
@@ -119,8 +120,7 @@ async function farcasterLogin(deviceId: string, user = alice): Promise<Finished>
 
 /** What a refused login must leave as it was. */
 async function counts() {
-  const one = async (table: string) =>
-    Number((await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n)
+  const one = (table: string) => rowCount(pglite, table)
   return {
     users: await one('ew_users'),
     identities: await one('ew_identities'),
@@ -410,10 +410,7 @@ describe('attacks that log nobody in', () => {
     )
     const none = await startFrameService(serviceOptions(stack.mailbox, { database: pglite }))
     try {
-      const flows = async () =>
-        Number(
-          (await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM ew_farcaster_flows')).rows[0]?.n,
-        )
+      const flows = () => rowCount(pglite, 'ew_farcaster_flows')
       const stored = await flows()
       const refused = await start(client(down.url), newDeviceId())
       expect(refused).toMatchObject({ status: 502, body: { code: 'RELAY_UNAVAILABLE' } })

@@ -106,6 +106,21 @@ export function client(url: string) {
 
 export type Client = ReturnType<typeof client>
 
+/**
+ * How many rows `from` holds (a table, with a WHERE if need be), read straight from the
+ * service's database: what a refused request must leave as it was.
+ *
+ * @example
+ * expect(await rowCount(pglite, 'ew_sessions')).toBe(before)
+ */
+export async function rowCount(
+  db: { query<T>(sql: string): Promise<{ rows: T[] }> },
+  from: string,
+): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${from}`)
+  return Number(rows[0]?.n)
+}
+
 /** How many mails `email` has had. */
 export function mailCount(mailbox: StartedMailbox, email: string): number {
   return mailbox.messages(email).length

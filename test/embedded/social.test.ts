@@ -25,6 +25,7 @@ import {
   newDeviceId,
   newEmail,
   PROJECT,
+  rowCount,
   serviceOptions,
   startServiceStack,
   walletBody,
@@ -163,8 +164,7 @@ describe('users and identities', () => {
 
 /** What a refused attack must leave as it was. */
 async function counts() {
-  const one = async (table: string) =>
-    Number((await pglite.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]?.n)
+  const one = (table: string) => rowCount(pglite, table)
   return {
     users: await one('ew_users'),
     identities: await one('ew_identities'),

@@ -12,7 +12,7 @@ import {
   type SocialProviderConfig,
   startFrameService,
 } from '../../server/embedded-wallet/index.js'
-import { APP_ORIGIN, client, newDeviceId, newShareKey, PROJECT } from './serviceHelpers.js'
+import { APP_ORIGIN, client, newDeviceId, newShareKey, PROJECT, rowCount } from './serviceHelpers.js'
 
 const base = {
   smtp: { host: '127.0.0.1', port: 1, from: 'login@latchkit.test' },
@@ -105,8 +105,7 @@ describe('social configuration', () => {
         parentOrigin: APP_ORIGIN,
       })
       expect(answer).toMatchObject({ status: 502, body: { code: 'PROVIDER_UNAVAILABLE' } })
-      const { rows } = await pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM ew_social_flows')
-      expect(rows[0]?.n).toBe(0)
+      expect(await rowCount(pglite, 'ew_social_flows')).toBe(0)
     } finally {
       await service.stop()
     }

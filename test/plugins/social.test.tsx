@@ -16,7 +16,13 @@ afterEach(() => {
 
 /** The login window as the view sees it: where it was sent, whether it is closed. */
 function fakePopup() {
-  const popup = { closed: false, location: { href: '' }, close: () => void (popup.closed = true) }
+  const popup = {
+    closed: false,
+    location: { href: '' },
+    close() {
+      popup.closed = true
+    },
+  }
   vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window)
   return popup
 }

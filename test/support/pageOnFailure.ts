@@ -33,7 +33,8 @@ export function reportPageOnFailure(page: Page, label = 'page'): void {
       ? '(page closed)'
       : await page
           .getByRole('dialog')
-          .innerText({ timeout: 1_000 })
+          .textContent({ timeout: 1_000 })
+          .then((text) => text ?? '')
           .catch(() => '(no dialog)')
     console.error(
       [

@@ -1,10 +1,10 @@
 // The host page of the email plugin's browser tests: the widget with the embedded wallet
 // and email plugins on a frame on a second origin (the stub frame of stubFrame.ts, or the
 // real frame service), the connect button, and window.emailTest for the page's own calls.
-import { createKernel, type Network } from 'latchkit'
+import { createKernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
-import { localSolana } from 'latchkit/networks'
+import { localChain, localSolana } from 'latchkit/networks'
 import { email } from 'latchkit/plugins/email'
 import { embeddedWallet } from 'latchkit/plugins/embedded-wallet'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
@@ -17,15 +17,8 @@ const given = (window as unknown as { widgetEmailTestConfig: { frameUrl?: string
   .widgetEmailTestConfig
 const query = new URLSearchParams(location.search)
 const config = { ...given, frameUrl: query.get('frameUrl') ?? given.frameUrl ?? '' }
-const local: Network = {
-  id: 31337,
-  name: 'Local 31337',
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  // `?rpcUrl=`: a chain the test started (anvil); otherwise nothing answers there.
-  rpcUrls: { default: { http: [query.get('rpcUrl') ?? 'http://127.0.0.1:1/31337'] } },
-}
+// `?rpcUrl=`: a chain the test started (anvil); otherwise nothing answers there.
+const local = localChain(31337, query.get('rpcUrl') ?? 'http://127.0.0.1:1/31337', 'Local 31337')
 
 // `?solana=1`: a Solana network too (nothing answers at its endpoint; the account's address is what counts).
 const withSolana = query.get('solana') === '1'

@@ -2,10 +2,10 @@
 // and social plugins on the real frame service (its URL in `?frameUrl=`, which must allow
 // this page's origin; the chain in `?rpcUrl=`), and window.socialTest for the page's own
 // reads, a signature and a send.
-import { createKernel, type Network } from 'latchkit'
+import { createKernel } from 'latchkit'
 import { evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
-import { localSolana } from 'latchkit/networks'
+import { localChain, localSolana } from 'latchkit/networks'
 import { embeddedWallet } from 'latchkit/plugins/embedded-wallet'
 import { social } from 'latchkit/plugins/social'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
@@ -14,14 +14,7 @@ import { pageWalletActions } from './pageWalletActions'
 
 const given = (window as unknown as { widgetSocialTestConfig: { projectId: string } }).widgetSocialTestConfig
 const query = new URLSearchParams(location.search)
-const local: Network = {
-  id: 31337,
-  name: 'Local 31337',
-  chainNamespace: 'eip155',
-  caipNetworkId: 'eip155:31337',
-  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-  rpcUrls: { default: { http: [query.get('rpcUrl') ?? 'http://127.0.0.1:1/31337'] } },
-}
+const local = localChain(31337, query.get('rpcUrl') ?? 'http://127.0.0.1:1/31337', 'Local 31337')
 const kernel = createKernel({
   networks: [local, localSolana('http://127.0.0.1:1/solana', 'GH7ome3EiwEr7tu9JuTh2dpYWBJK3z69VxQwbGWMk7zQ')],
   adapters: [evmAdapter({ discovery: false, injected: false }), solanaAdapter({ discovery: false })],
