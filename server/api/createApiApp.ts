@@ -132,8 +132,6 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof BadRequest || error instanceof HttpFailure) {
       const status = error instanceof HttpFailure ? error.status : 400
-      // The rest of an oversized body is not read: the connection ends with the answer.
-      if (status === 413) c.header('Connection', 'close')
       const message = clip(error.message, MESSAGE_LIMIT)
       return c.json(error.code === undefined ? { message } : { message, code: error.code }, status)
     }

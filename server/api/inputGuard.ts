@@ -15,7 +15,10 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024
 /** JSON deeper than this is refused: no legitimate request nests more than a handful of levels. */
 export const MAX_JSON_DEPTH = 64
 
-/** A body over the limit; answered 413 (and the connection closed: the rest is never read). */
+/**
+ * A body over the limit; answered 413. The rest is never read: the listener
+ * (server/http/listen.ts) ends the connection with the answer.
+ */
 export class PayloadTooLarge extends HttpFailure {
   constructor(limit: number) {
     super(413, `the body is larger than ${limit} bytes`)

@@ -7,6 +7,11 @@
  * HTTP parser refuses (a malformed request line or header, an unknown method: 400; headers
  * over Node's limit: 431; a request too slow to arrive: 408), and a request the adapter
  * cannot turn into a `Request` (a bad Host header: 400).
+ *
+ * An answer sent before its request's body arrived in full (a body refused for its size,
+ * or any answer that did not need the body) ends the connection: it carries
+ * `Connection: close`, so a keep-alive client sends its next request on a new connection
+ * instead of one the server is closing, and the rest of the body is never read.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -61,6 +66,23 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
 }
 
 /**
+ * `response`, closing the connection after it when the request's body has not arrived in
+ * full (Node then ends the socket once the answer is written).
+ */
+function closingWhenBodyUnread(response: Response, incoming: { readonly complete: boolean }): Response {
+  if (incoming.complete) return response
+  try {
+    response.headers.set('connection', 'close')
+    return response
+  } catch {
+    // A response with immutable headers (one passed through from fetch): copied.
+    const headers = new Headers(response.headers)
+    headers.set('connection', 'close')
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+/**
  * @example
  * const { url, close } = await listen(app.fetch, { port: 8787 })
  */
@@ -69,7 +91,9 @@ export async function listen(
   options: ListenOptions = {},
 ): Promise<Listening> {
   const host = options.host ?? '127.0.0.1'
-  const listener = getRequestListener(fetch, {
+  const answer = async (request: Request, env: { incoming: { readonly complete: boolean } }) =>
+    closingWhenBodyUnread(await fetch(request, env), env.incoming)
+  const listener = getRequestListener(answer, {
     hostname: host,
     errorHandler: (error) => {
       if (error instanceof RequestError) return json(400, 'the request URL or Host header is not valid')

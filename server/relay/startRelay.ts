@@ -1,11 +1,11 @@
 /**
- * The relay on a port of its own: a Node HTTP server that takes WebSocket upgrades and
- * answers any plain HTTP request with 426 in JSON (a browser tab opened on the URL learns
- * what it is). For the relay beside the API on one port, see `startServer`'s `relay`.
+ * The relay on a port of its own: the shared HTTP listener (server/http/listen.ts) taking
+ * WebSocket upgrades and answering any plain HTTP request with 426 in JSON (a browser tab
+ * opened on the URL learns what it is). For the relay beside the API on one port, see
+ * `startServer`'s `relay`.
  */
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { DatabaseOption } from '../db/sqlClient.js'
+import { listen } from '../http/listen.js'
 import {
   type CreateRelayServiceOptions,
   createRelayService,
@@ -42,29 +42,22 @@ export type StartedRelay = {
  */
 export async function startRelay(options: StartRelayOptions = {}): Promise<StartedRelay> {
   const host = options.host ?? '127.0.0.1'
-  const server = createServer((_request, response) => {
-    const body = JSON.stringify({ message: 'this is a WalletConnect relay: connect with a WebSocket' })
-    response.writeHead(426, { 'content-type': 'application/json', upgrade: 'websocket' }).end(body)
-  })
-  const port = await new Promise<number>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve((server.address() as AddressInfo).port)
-    })
-  })
-  const closeServer = () =>
-    new Promise<void>((resolve) => {
-      server.close(() => resolve())
-      server.closeAllConnections()
-    })
-  const urlHost = host.includes(':') ? `[${host}]` : host
+  const listening = await listen(
+    () =>
+      new Response(JSON.stringify({ message: 'this is a WalletConnect relay: connect with a WebSocket' }), {
+        status: 426,
+        headers: { 'content-type': 'application/json', upgrade: 'websocket' },
+      }),
+    { port: options.port ?? 0, host },
+  )
+  const { server, port } = listening
+  const closeServer = () => listening.close()
   const { port: _port, host: _host, publicUrl, ...serviceOptions } = options
   let relay: RelayService
   try {
     relay = await createRelayService({
       ...serviceOptions,
-      publicUrl: publicUrl ?? `ws://${urlHost}:${port}`,
+      publicUrl: publicUrl ?? listening.url.replace(/^http:/, 'ws:'),
     })
   } catch (error) {
     await closeServer()

@@ -14,6 +14,7 @@ import { fixtureAccounts, fixtureEns, fixtureUniswap } from '../../devstack/fixt
 import { killOnExit } from '../../devstack/kill-on-exit'
 import { CliError, DEFAULT_PORT, readServerArgs } from '../../server/cliArgs'
 import { getDevstack } from '../support/devstack'
+import { paddedJson, throughOneAgent } from '../support/keepAlive'
 
 const APP = 'http://127.0.0.1:5173'
 const p = 'projectId=p'
@@ -185,6 +186,24 @@ describe('latchkit-server', () => {
     expect(await allowOrigin('https://elsewhere.example')).toBeNull()
     expect(await allowOrigin(APP, `/v1/?chainId=eip155:${chain!.chainId}&${p}`)).toBe(APP)
   })
+
+  it.each([
+    ['the RPC gateway', () => `/v1/?chainId=eip155:${chain!.chainId}&${p}`],
+    ['sign-in', () => '/siwe/verify'],
+    ['names', () => `/v1/profile/account?${p}`],
+    ['analytics', () => '/v1/analytics/events'],
+  ])(
+    'refuses 2 MiB sent to %s with 413 JSON and closes the connection: the next request on the agent is answered',
+    async (_, path) => {
+      const [refused, next] = await throughOneAgent(url, [
+        { method: 'POST', path: path(), body: paddedJson() },
+        { path: `/v1/supported-chains?${p}` },
+      ])
+      expect(refused).toMatchObject({ status: 413, headers: { connection: 'close' } })
+      expect(JSON.parse(refused.body)).toEqual({ message: 'the body is larger than 2048 bytes' })
+      expect(next).toMatchObject({ status: 200, socket: 2 })
+    },
+  )
 
   it('refuses a body over --max-body-bytes with 413, and admin RPC methods with -32601', async () => {
     const gateway = `${url}/v1/?chainId=eip155:${chain!.chainId}&${p}`

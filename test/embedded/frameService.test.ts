@@ -15,6 +15,7 @@ import {
   FRESH_SESSION_SECONDS,
   startFrameService,
 } from '../../server/embedded-wallet/index.js'
+import { paddedJson, throughOneAgent } from '../support/keepAlive.js'
 import {
   APP_ORIGIN,
   CLOSED_PROJECT,
@@ -177,6 +178,23 @@ describe('email login', () => {
     expect(foreign.status).toBe(403)
     expect(await stack.api.get('/no/such/route')).toMatchObject({ status: 404, body: { code: 'NOT_FOUND' } })
   })
+
+  it.each([
+    ['a login route (64 KiB limit)', '/v1/email/start', {}],
+    ['the RPC forwarder (1 MiB limit)', '/v1/rpc/eip155:31337', {}],
+    ['a login route, streamed', '/v1/email/start', { 'transfer-encoding': 'chunked' }],
+  ])(
+    'refuses 2 MiB sent to %s with 413 and closes the connection: the next request on the agent is answered',
+    async (_, path, headers) => {
+      const [refused, next] = await throughOneAgent(stack.service.url, [
+        { method: 'POST', path, body: paddedJson(), headers },
+        { path: `/projects/v1/origins?projectId=${PROJECT}` },
+      ])
+      expect(refused).toMatchObject({ status: 413, headers: { connection: 'close' } })
+      expect(JSON.parse(refused.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
+      expect(next).toMatchObject({ status: 200, socket: 2 })
+    },
+  )
 })
 
 describe('device approval', () => {

@@ -12,6 +12,7 @@ import { WebSocket } from 'ws'
 import { openPglite } from '../../server/db/pgliteTemplate.js'
 import type { SqlClient } from '../../server/db/sqlClient.js'
 import { type StartedRelay, startRelay, subscriptionId } from '../../server/relay/index.js'
+import { paddedJson, throughOneAgent } from '../support/keepAlive.js'
 import {
   connectRaw,
   expectPush,
@@ -261,6 +262,17 @@ describe('relay-auth at the upgrade', () => {
 })
 
 describe('hostile input', () => {
+  it('answers a plain HTTP request with a 2 MiB body 426 and closes that connection: the next request on the agent is answered', async () => {
+    const httpUrl = relay.url.replace(/^ws:/, 'http:')
+    const [refused, next] = await throughOneAgent(httpUrl, [
+      { method: 'POST', path: '/', body: paddedJson() },
+      { path: '/' },
+    ])
+    expect(refused).toMatchObject({ status: 426, headers: { connection: 'close', upgrade: 'websocket' } })
+    expect(JSON.parse(refused.body)).toMatchObject({ message: expect.stringContaining('WebSocket') })
+    expect(next).toMatchObject({ status: 426, socket: 2 })
+  })
+
   it('answers what is not JSON-RPC with JSON-RPC errors and keeps the socket', async () => {
     const client = await connect()
     const topic = freshTopic()

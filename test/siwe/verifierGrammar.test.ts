@@ -16,6 +16,7 @@ import {
   type StartedSiweVerifier,
 } from '../../server/siwe/index.js'
 import { getDevstack } from '../support/devstack.js'
+import { paddedJson, throughOneAgent } from '../support/keepAlive.js'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const DOMAIN = '127.0.0.1:5173'
@@ -357,6 +358,16 @@ describe('siwe verifier over HTTP: every error is JSON and repeats nothing of th
   it('a body over 64 KiB: 413 request_too_large', async () => {
     const huge = JSON.stringify({ message: 'x'.repeat(70_000), signature: '0x' })
     expectRefusal(await request('POST', '/siwe/verify', huge), 413, 'request_too_large')
+  })
+
+  it('a 2 MiB body on a keep-alive connection: 413 and Connection: close, and the next request is answered', async () => {
+    const [refused, next] = await throughOneAgent(served.url, [
+      { method: 'POST', path: '/siwe/verify', body: paddedJson() },
+      { method: 'POST', path: '/siwe/nonce' },
+    ])
+    expect(refused).toMatchObject({ status: 413, headers: { connection: 'close' } })
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'request_too_large' })
+    expect(next).toMatchObject({ status: 200, socket: 2 })
   })
 
   it('a long refused message is not echoed', async () => {
