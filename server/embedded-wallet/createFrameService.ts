@@ -15,6 +15,7 @@ import type { Database, DatabaseOption } from '../db/sqlClient.js'
 import { connectionIp } from './clientIp.js'
 import { CODE_TTL_SECONDS, issueCode, verifyCode } from './codes.js'
 import { openFrameDatabase } from './database.js'
+import { deviceSessionCheck } from './deviceSession.js'
 import { type FrameErrorCode, FrameServiceError, frameErrors } from './errors.js'
 import { channelStatus, createChannel, FarcasterRelayError } from './farcaster/relayClient.js'
 import { FarcasterSignInError, verifyFarcasterSignIn } from './farcaster/verifySignIn.js'
@@ -26,14 +27,7 @@ import { DEFAULT_FRAME_LIMITS, type FrameLimits, hitRateLimits } from './rateLim
 import { forwardRpc, rpcCall } from './rpcForward.js'
 import * as schemas from './schemas.js'
 import { codeHasher, hashToken, newToken } from './secrets.js'
-import {
-  bearerToken,
-  createSession,
-  FRESH_SESSION_SECONDS,
-  findSession,
-  revokeSession,
-  type Session,
-} from './sessions.js'
+import { createSession, revokeSession, type Session } from './sessions.js'
 import { createShareCipher, readShareKey } from './shareCipher.js'
 import {
   authorizationUrl,
@@ -273,31 +267,12 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
     ])
   }
 
-  /** The request's live session, still allowed for its origin; fresh when `fresh`, on the named device. */
-  const requireSession = async (c: Context, need: { fresh?: boolean; deviceId?: string } = {}) => {
-    const token = bearerToken(c.req.header('authorization'))
-    const session = token ? await findSession(sql, now(), token) : undefined
-    if (!session || !projects.get(session.projectId)?.includes(session.parentOrigin))
-      throw new FrameServiceError('NO_SESSION')
-    if (need.fresh && now() - session.verifiedAt > FRESH_SESSION_SECONDS * 1000)
-      throw new FrameServiceError('SESSION_NOT_FRESH')
-    if (need.deviceId !== undefined && need.deviceId !== session.deviceId)
-      throw new FrameServiceError('DEVICE_MISMATCH')
-    return { session, token: token as string }
-  }
-
-  /** A body that may be absent (`{}` then). */
-  const readOptionalBody = async <S extends z.core.$ZodType>(c: Context, schema: S, what: string) => {
-    const text = await c.req.text()
-    if (text.trim() === '') return parseInput(schema, {}, what)
-    let raw: unknown
-    try {
-      raw = JSON.parse(text)
-    } catch {
-      throw new BadRequest(`${what}: the body is not JSON`)
-    }
-    return parseInput(schema, raw, what)
-  }
+  /** Every route that acts on a session: the live session of the device the request names. */
+  const requireSession = deviceSessionCheck({
+    sql,
+    now,
+    originAllowed: (projectId, origin) => projects.get(projectId)?.includes(origin) ?? false,
+  })
 
   const linkBase = (c: Context) => publicUrl ?? new URL(c.req.url).origin
 
@@ -544,17 +519,14 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
   })
 
   app.post('/v1/session/revoke', async (c) => {
-    const token = bearerToken(c.req.header('authorization'))
-    if (!token || !(await revokeSession(sql, now(), token))) throw new FrameServiceError('NO_SESSION')
+    const { token } = await requireSession(c)
+    if (!(await revokeSession(sql, now(), token))) throw new FrameServiceError('NO_SESSION')
     return c.json({})
   })
 
   app.post('/v1/wallet', async (c) => {
+    const { session } = await requireSession(c, { fresh: true })
     const body = await readBody(c, schemas.createWalletBody, 'POST /v1/wallet')
-    const { session } = await requireSession(c, {
-      fresh: true,
-      ...(body.deviceId ? { deviceId: body.deviceId } : {}),
-    })
     await createWallet(sql, cipher, now(), {
       userId: session.userId,
       deviceId: session.deviceId,
@@ -572,26 +544,18 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
   // leaves the device). What can rebuild the key elsewhere (recovery, a new device's share,
   // the first wallet) needs a login within the last ten minutes.
   app.post('/v1/wallet/auth-share', async (c) => {
-    const body = await readOptionalBody(c, schemas.deviceBody, 'POST /v1/wallet/auth-share')
-    const { session } = await requireSession(c, body.deviceId ? { deviceId: body.deviceId } : {})
+    const { session } = await requireSession(c)
     return c.json({ authShare: await readAuthShare(sql, cipher, session.userId, session.deviceId) })
   })
 
   app.post('/v1/wallet/recovery', async (c) => {
-    const body = await readOptionalBody(c, schemas.deviceBody, 'POST /v1/wallet/recovery')
-    const { session } = await requireSession(c, {
-      fresh: true,
-      ...(body.deviceId ? { deviceId: body.deviceId } : {}),
-    })
+    const { session } = await requireSession(c, { fresh: true })
     return c.json(await readRecovery(sql, cipher, session.userId))
   })
 
   app.post('/v1/wallet/device', async (c) => {
+    const { session } = await requireSession(c, { fresh: true })
     const body = await readBody(c, schemas.deviceShareBody, 'POST /v1/wallet/device')
-    const { session } = await requireSession(c, {
-      fresh: true,
-      ...(body.deviceId ? { deviceId: body.deviceId } : {}),
-    })
     await storeAuthShare(sql, cipher, now(), {
       userId: session.userId,
       deviceId: session.deviceId,
@@ -709,8 +673,10 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
     // identity is never joined to a user for having the same email.
     let linkUserId: string | null = null
     if (c.req.header('authorization') !== undefined) {
-      const { session } = await requireSession(c, { fresh: true, deviceId: body.deviceId })
+      const { session } = await requireSession(c, { fresh: true })
       if (session.projectId !== body.projectId) throw new FrameServiceError('NO_SESSION')
+      // The flow is bound to the device the body names: the session's own.
+      if (session.deviceId !== body.deviceId) throw new FrameServiceError('DEVICE_MISMATCH')
       linkUserId = session.userId
     }
     const ip = clientIp(c) ?? 'unknown'

@@ -16,6 +16,10 @@ export const frameErrors = {
   RATE_LIMITED: { status: 429, message: 'Too many requests' },
   NO_SESSION: { status: 401, message: 'No valid session: log in again' },
   SESSION_NOT_FRESH: { status: 401, message: 'The login is too old for this: log in again' },
+  DEVICE_ID_REQUIRED: {
+    status: 400,
+    message: 'Name the device the session was made on in the Latchkit-Device-Id header',
+  },
   DEVICE_MISMATCH: { status: 403, message: 'The session was made on another device' },
   WALLET_EXISTS: { status: 409, message: 'This user already has a wallet' },
   NO_WALLET: { status: 404, message: 'This user has no wallet yet' },

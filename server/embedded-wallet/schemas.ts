@@ -55,9 +55,6 @@ export const farcasterFinishBody = z.object({
   channelId: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'malformed')),
 })
 
-/** Share requests may name the device; when they do, it must be the session's. */
-export const deviceBody = z.object({ deviceId: z.optional(deviceId) })
-
 const addresses = z.object({
   eip155: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x address')),
   solana: z.string().check(z.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 address')),
@@ -69,14 +66,13 @@ const kdf = z
   .check(z.refine((value) => Object.keys(value).length <= 16, 'at most 16 fields'))
 
 export const createWalletBody = z.object({
-  deviceId: z.optional(deviceId),
   authShare: base64,
   recovery: z.object({ encryptedShare: base64, kdf }),
   serverRecoveryShare: base64,
   addresses,
 })
 
-export const deviceShareBody = z.object({ deviceId: z.optional(deviceId), authShare: base64 })
+export const deviceShareBody = z.object({ authShare: base64 })
 export const updateStartBody = z.object({ email })
 export const updateOtpBody = z.object({ otp })
 

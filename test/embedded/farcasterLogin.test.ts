@@ -169,9 +169,10 @@ describe('Farcaster login', () => {
     const svg = await picture.text()
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/)
     expect(svg).toContain('>A</text>')
-    const created = await stack.api.post('/v1/wallet', walletBody(), login.sessionToken)
+    const auth = { token: login.sessionToken, deviceId }
+    const created = await stack.api.post('/v1/wallet', walletBody(), auth)
     expect(created.status).toBe(200)
-    const session = await stack.api.get('/v1/session', login.sessionToken)
+    const session = await stack.api.get('/v1/session', auth)
     expect(session).toMatchObject({
       status: 200,
       body: { user: { id: login.user.id, email: null }, wallet: 'this-device' },

@@ -74,8 +74,9 @@ describe('Farcaster login across two instances', () => {
     const login = won[0]?.body as Finished
     expect(login).toMatchObject({ state: 'completed', fid: 1002, wallet: 'none' })
     // The session works on either instance.
-    expect((await b.post('/v1/wallet', walletBody(), login.sessionToken)).status).toBe(200)
-    expect((await a.get('/v1/session', login.sessionToken)).body).toMatchObject({
+    const auth = { token: login.sessionToken, deviceId }
+    expect((await b.post('/v1/wallet', walletBody(), auth)).status).toBe(200)
+    expect((await a.get('/v1/session', auth)).body).toMatchObject({
       user: { id: login.user.id },
       wallet: 'this-device',
     })

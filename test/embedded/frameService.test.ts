@@ -29,6 +29,7 @@ import {
   nextMail,
   PROJECT,
   randomShare,
+  type SessionAuth,
   serviceOptions,
   startServiceStack,
   walletBody,
@@ -76,7 +77,7 @@ describe('email login', () => {
     expect(verified.body).toMatchObject({ user: { email }, wallet: 'none' })
     const token = verified.body.sessionToken as string
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    const session = await stack.api.get('/v1/session', token)
+    const session = await stack.api.get('/v1/session', { token, deviceId })
     expect(session).toMatchObject({ status: 200, body: { user: { email }, wallet: 'none', addresses: {} } })
     expect(session.headers.get('cache-control')).toBe('no-store')
   })
@@ -340,20 +341,22 @@ describe('sessions and shares', () => {
   it('creates the wallet once and releases the auth share and recovery to a fresh session: bytes in, bytes out', async () => {
     const email = newEmail()
     const deviceId = newDeviceId()
-    const { sessionToken, user } = await logIn(stack.api, stack.mailbox, email, deviceId)
+    const { auth, user } = await logIn(stack.api, stack.mailbox, email, deviceId)
     const wallet = walletBody()
-    expect(await stack.api.post('/v1/wallet', wallet, sessionToken)).toMatchObject({ status: 200, body: {} })
-    expect(await stack.api.post('/v1/wallet', walletBody(), sessionToken)).toMatchObject({
+    expect(await stack.api.post('/v1/wallet', wallet, auth)).toMatchObject({ status: 200, body: {} })
+    expect(await stack.api.post('/v1/wallet', walletBody(), auth)).toMatchObject({
       status: 409,
       body: { code: 'WALLET_EXISTS' },
     })
-    expect(await stack.api.post('/v1/wallet/auth-share', {}, sessionToken)).toMatchObject({
+    expect(await stack.api.post('/v1/wallet/auth-share', {}, auth)).toMatchObject({
       status: 200,
       body: { authShare: wallet.authShare },
     })
-    // The frame may name its device: the session's own is fine.
-    expect((await stack.api.post('/v1/wallet/auth-share', { deviceId }, sessionToken)).status).toBe(200)
-    expect(await stack.api.post('/v1/wallet/recovery', undefined, sessionToken)).toMatchObject({
+    // The frame names its device (the Latchkit-Device-Id header): the session's own is fine.
+    expect((await stack.api.post('/v1/wallet/auth-share', {}, { token: auth.token, deviceId })).status).toBe(
+      200,
+    )
+    expect(await stack.api.post('/v1/wallet/recovery', undefined, auth)).toMatchObject({
       status: 200,
       body: {
         encryptedShare: wallet.recovery.encryptedShare,
@@ -362,7 +365,7 @@ describe('sessions and shares', () => {
         addresses: wallet.addresses,
       },
     })
-    expect(await stack.api.get('/v1/session', sessionToken)).toMatchObject({
+    expect(await stack.api.get('/v1/session', auth)).toMatchObject({
       body: { wallet: 'this-device', addresses: wallet.addresses },
     })
 
@@ -389,8 +392,8 @@ describe('sessions and shares', () => {
   it('refuses shares without a session, to another device, after a revoke, and recovery to a stale session', async () => {
     const email = newEmail()
     const phone = newDeviceId()
-    const { sessionToken } = await logIn(stack.api, stack.mailbox, email, phone)
-    await stack.api.post('/v1/wallet', walletBody(), sessionToken)
+    const { auth } = await logIn(stack.api, stack.mailbox, email, phone)
+    await stack.api.post('/v1/wallet', walletBody(), auth)
 
     expect(await stack.api.post('/v1/wallet/auth-share', {})).toMatchObject({
       status: 401,
@@ -401,7 +404,7 @@ describe('sessions and shares', () => {
       body: { code: 'NO_SESSION' },
     })
     expect(
-      await stack.api.post('/v1/wallet/auth-share', { deviceId: newDeviceId() }, sessionToken),
+      await stack.api.post('/v1/wallet/auth-share', {}, { token: auth.token, deviceId: newDeviceId() }),
     ).toMatchObject({
       status: 403,
       body: { code: 'DEVICE_MISMATCH' },
@@ -413,46 +416,81 @@ describe('sessions and shares', () => {
     await start(email, laptop)
     await fetch(linkOf(await nextMail(stack.mailbox, email, seen)))
     const laptopLogin = await verify(email, laptop, codeOf(await nextMail(stack.mailbox, email, seen + 1)))
-    const laptopToken = laptopLogin.body.sessionToken as string
+    const laptopAuth = { token: laptopLogin.body.sessionToken as string, deviceId: laptop }
     expect(laptopLogin.body.wallet).toBe('other-device')
-    expect(await stack.api.post('/v1/wallet/auth-share', {}, laptopToken)).toMatchObject({
+    expect(await stack.api.post('/v1/wallet/auth-share', {}, laptopAuth)).toMatchObject({
       status: 404,
       body: { code: 'NO_AUTH_SHARE' },
     })
-    const recovery = await stack.api.post('/v1/wallet/recovery', {}, laptopToken)
+    const recovery = await stack.api.post('/v1/wallet/recovery', {}, laptopAuth)
     expect(recovery.status).toBe(200)
     const laptopShare = randomShare()
-    expect((await stack.api.post('/v1/wallet/device', { authShare: laptopShare }, laptopToken)).status).toBe(
+    expect((await stack.api.post('/v1/wallet/device', { authShare: laptopShare }, laptopAuth)).status).toBe(
       200,
     )
-    expect(await stack.api.post('/v1/wallet/auth-share', {}, laptopToken)).toMatchObject({
+    expect(await stack.api.post('/v1/wallet/auth-share', {}, laptopAuth)).toMatchObject({
       body: { authShare: laptopShare },
     })
 
     // Stale: more than ten minutes after the code. This device still gets its own auth share
     // (a reload reconnects without a code), but nothing that rebuilds the key elsewhere.
     clock.advance(FRESH_SESSION_SECONDS * 1000 + 1000)
-    expect(await stack.api.post('/v1/wallet/auth-share', {}, sessionToken)).toMatchObject({ status: 200 })
-    expect(await stack.api.post('/v1/wallet/recovery', {}, sessionToken)).toMatchObject({
+    expect(await stack.api.post('/v1/wallet/auth-share', {}, auth)).toMatchObject({ status: 200 })
+    expect(await stack.api.post('/v1/wallet/recovery', {}, auth)).toMatchObject({
       status: 401,
       body: { code: 'SESSION_NOT_FRESH' },
     })
-    expect(
-      await stack.api.post('/v1/wallet/device', { authShare: randomShare() }, sessionToken),
-    ).toMatchObject({ status: 401, body: { code: 'SESSION_NOT_FRESH' } })
-    expect((await stack.api.get('/v1/session', sessionToken)).status).toBe(200)
+    expect(await stack.api.post('/v1/wallet/device', { authShare: randomShare() }, auth)).toMatchObject({
+      status: 401,
+      body: { code: 'SESSION_NOT_FRESH' },
+    })
+    expect((await stack.api.get('/v1/session', auth)).status).toBe(200)
 
-    expect(await stack.api.post('/v1/session/revoke', {}, sessionToken)).toMatchObject({
+    expect(await stack.api.post('/v1/session/revoke', {}, auth)).toMatchObject({
       status: 200,
       body: {},
     })
-    expect((await stack.api.get('/v1/session', sessionToken)).status).toBe(401)
+    expect((await stack.api.get('/v1/session', auth)).status).toBe(401)
+  })
+
+  it('refuses a token sent without its device, or with another device, on every route that takes a session', async () => {
+    const deviceId = newDeviceId()
+    const { auth } = await logIn(stack.api, stack.mailbox, newEmail(), deviceId)
+    const routes: [string, unknown][] = [
+      ['/v1/session', undefined],
+      ['/v1/session/revoke', {}],
+      ['/v1/wallet', walletBody()],
+      ['/v1/wallet/auth-share', {}],
+      ['/v1/wallet/recovery', {}],
+      ['/v1/wallet/device', { authShare: randomShare() }],
+      ['/v1/email/update/start', { email: newEmail() }],
+      ['/v1/email/update/primary', { otp: '123456' }],
+      ['/v1/email/update/secondary', { otp: '123456' }],
+    ]
+    const send = (path: string, body: unknown, as: SessionAuth | string) =>
+      body === undefined ? stack.api.get(path, as) : stack.api.post(path, body, as)
+    for (const [path, body] of routes) {
+      expect(await send(path, body, auth.token), path).toMatchObject({
+        status: 400,
+        body: { code: 'DEVICE_ID_REQUIRED' },
+      })
+      expect(await send(path, body, { token: auth.token, deviceId: 'not a device id' }), path).toMatchObject({
+        status: 400,
+        body: { code: 'DEVICE_ID_REQUIRED' },
+      })
+      expect(await send(path, body, { token: auth.token, deviceId: newDeviceId() }), path).toMatchObject({
+        status: 403,
+        body: { code: 'DEVICE_MISMATCH' },
+      })
+    }
+    // Nothing was done: the session lives, no wallet was made, no mail was sent for an update.
+    expect(await stack.api.get('/v1/session', auth)).toMatchObject({ status: 200, body: { wallet: 'none' } })
   })
 
   it('refuses a malformed share', async () => {
-    const { sessionToken } = await logIn(stack.api, stack.mailbox, newEmail(), newDeviceId())
+    const { auth } = await logIn(stack.api, stack.mailbox, newEmail(), newDeviceId())
     const body = { ...walletBody(), authShare: 'not base64!' }
-    expect(await stack.api.post('/v1/wallet', body, sessionToken)).toMatchObject({
+    expect(await stack.api.post('/v1/wallet', body, auth)).toMatchObject({
       status: 400,
       body: { code: 'BAD_REQUEST' },
     })
@@ -463,34 +501,30 @@ describe('email update', () => {
   it('changes the login email after a code to the current address, then one to the new one', async () => {
     const email = newEmail()
     const deviceId = newDeviceId()
-    const { sessionToken } = await logIn(stack.api, stack.mailbox, email, deviceId)
+    const { auth } = await logIn(stack.api, stack.mailbox, email, deviceId)
     const next = newEmail()
     const seen = mailCount(stack.mailbox, email)
-    expect(await stack.api.post('/v1/email/update/start', { email: next }, sessionToken)).toMatchObject({
+    expect(await stack.api.post('/v1/email/update/start', { email: next }, auth)).toMatchObject({
       status: 200,
       body: { action: 'VERIFY_PRIMARY_OTP' },
     })
     const primaryMail = await nextMail(stack.mailbox, email, seen)
     expect(primaryMail.text).toContain(next)
     const primary = codeOf(primaryMail)
-    expect(
-      await stack.api.post('/v1/email/update/primary', { otp: wrong(primary) }, sessionToken),
-    ).toMatchObject({
+    expect(await stack.api.post('/v1/email/update/primary', { otp: wrong(primary) }, auth)).toMatchObject({
       status: 400,
       body: { code: 'INVALID_OTP' },
     })
-    expect(await stack.api.post('/v1/email/update/primary', { otp: primary }, sessionToken)).toMatchObject({
+    expect(await stack.api.post('/v1/email/update/primary', { otp: primary }, auth)).toMatchObject({
       status: 200,
       body: { action: 'VERIFY_SECONDARY_OTP' },
     })
     const secondary = codeOf(await nextMail(stack.mailbox, next, 0))
-    expect(
-      await stack.api.post('/v1/email/update/secondary', { otp: secondary }, sessionToken),
-    ).toMatchObject({
+    expect(await stack.api.post('/v1/email/update/secondary', { otp: secondary }, auth)).toMatchObject({
       status: 200,
       body: { email: next },
     })
-    expect(await stack.api.get('/v1/session', sessionToken)).toMatchObject({
+    expect(await stack.api.get('/v1/session', auth)).toMatchObject({
       body: { user: { email: next } },
     })
     // The new address is the login now, on the same device with no approval step.
@@ -501,12 +535,12 @@ describe('email update', () => {
     const taken = newEmail()
     await logIn(stack.api, stack.mailbox, taken, newDeviceId())
     const email = newEmail()
-    const { sessionToken } = await logIn(stack.api, stack.mailbox, email, newDeviceId())
-    expect(await stack.api.post('/v1/email/update/start', { email: taken }, sessionToken)).toMatchObject({
+    const { auth } = await logIn(stack.api, stack.mailbox, email, newDeviceId())
+    expect(await stack.api.post('/v1/email/update/start', { email: taken }, auth)).toMatchObject({
       status: 409,
       body: { code: 'EMAIL_TAKEN' },
     })
-    expect(await stack.api.post('/v1/email/update/start', { email }, sessionToken)).toMatchObject({
+    expect(await stack.api.post('/v1/email/update/start', { email }, auth)).toMatchObject({
       status: 400,
       body: { code: 'EMAIL_UNCHANGED' },
     })

@@ -108,7 +108,7 @@ describe('the frame service on two instances sharing one PostgreSQL', () => {
     expect(first.status).toBe(200)
     expect(await verify(b, email, deviceId, otp)).toMatchObject({ status: 400, body: { code: 'OTP_USED' } })
     // The session made on A is good on B.
-    expect(await b.get('/v1/session', first.body.sessionToken as string)).toMatchObject({
+    expect(await b.get('/v1/session', { token: first.body.sessionToken as string, deviceId })).toMatchObject({
       status: 200,
       body: { user: { email } },
     })
@@ -141,19 +141,20 @@ describe('the frame service on two instances sharing one PostgreSQL', () => {
     const deviceId = newDeviceId()
     const otp = await codeFor(a, email, deviceId)
     const { sessionToken } = (await verify(a, email, deviceId, otp)).body as { sessionToken: string }
+    const auth = { token: sessionToken, deviceId }
     const bodies = [walletBody(), walletBody()]
-    const answers = await Promise.all([a, b].map((api, i) => api.post('/v1/wallet', bodies[i], sessionToken)))
+    const answers = await Promise.all([a, b].map((api, i) => api.post('/v1/wallet', bodies[i], auth)))
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409])
     // What one instance sealed, the other opens: the winner's shares, bytes for bytes.
     const stored = bodies[answers.findIndex((answer) => answer.status === 200)] as ReturnType<
       typeof walletBody
     >
     for (const api of [a, b]) {
-      expect(await api.post('/v1/wallet/auth-share', {}, sessionToken)).toMatchObject({
+      expect(await api.post('/v1/wallet/auth-share', {}, auth)).toMatchObject({
         status: 200,
         body: { authShare: stored.authShare },
       })
-      expect(await api.post('/v1/wallet/recovery', {}, sessionToken)).toMatchObject({
+      expect(await api.post('/v1/wallet/recovery', {}, auth)).toMatchObject({
         status: 200,
         body: {
           encryptedShare: stored.recovery.encryptedShare,

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { type StartedMailbox, startMailbox } from '../../devstack/mailbox/index.js'
+import { DEVICE_ID_HEADER } from '../../server/embedded-wallet/deviceSession.js'
 import {
   type StartedFrameService,
   type StartFrameServiceOptions,
@@ -70,17 +71,26 @@ export function serviceOptions(
 
 export type Answer<T = Record<string, unknown>> = { status: number; body: T; headers: Headers }
 
+/**
+ * What a session call carries, as the frame sends it: the token (`Authorization: Bearer`)
+ * and the device the session was made on (`Latchkit-Device-Id`). A bare token string sends
+ * the token alone, which the service refuses.
+ */
+export type SessionAuth = { token: string; deviceId: string }
+
 /** A client of one service URL. */
 export function client(url: string) {
   const call = async <T = Record<string, unknown>>(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
-    token?: string,
+    auth?: SessionAuth | string,
   ): Promise<Answer<T>> => {
     const headers: Record<string, string> = {}
     if (body !== undefined) headers['content-type'] = 'application/json'
+    const token = typeof auth === 'string' ? auth : auth?.token
     if (token) headers.authorization = `Bearer ${token}`
+    if (typeof auth === 'object') headers[DEVICE_ID_HEADER] = auth.deviceId
     const response = await fetch(`${url}${path}`, {
       method,
       headers,
@@ -97,10 +107,10 @@ export function client(url: string) {
   }
   return {
     url,
-    get: <T = Record<string, unknown>>(path: string, token?: string) =>
-      call<T>('GET', path, undefined, token),
-    post: <T = Record<string, unknown>>(path: string, body?: unknown, token?: string) =>
-      call<T>('POST', path, body, token),
+    get: <T = Record<string, unknown>>(path: string, auth?: SessionAuth | string) =>
+      call<T>('GET', path, undefined, auth),
+    post: <T = Record<string, unknown>>(path: string, body?: unknown, auth?: SessionAuth | string) =>
+      call<T>('POST', path, body, auth),
   }
 }
 
@@ -126,7 +136,13 @@ export function mailCount(mailbox: StartedMailbox, email: string): number {
   return mailbox.messages(email).length
 }
 
-export type Login = { sessionToken: string; user: { id: string; email: string }; wallet: string }
+export type Login = {
+  sessionToken: string
+  user: { id: string; email: string }
+  wallet: string
+  /** The token with the device it was made on, for the session's calls. */
+  auth: SessionAuth
+}
 
 /**
  * Logs in as a person would on a known (or first) device: start, read the code, verify.
@@ -150,7 +166,7 @@ export async function logIn(
   if (start.status !== 200 || start.body.action !== 'VERIFY_OTP')
     throw new Error(`email/start answered ${start.status} ${JSON.stringify(start.body)}`)
   const otp = codeOf(await nextMail(mailbox, email, seen))
-  const verify = await api.post<Login>('/v1/email/verify', {
+  const verify = await api.post<Omit<Login, 'auth'>>('/v1/email/verify', {
     projectId: PROJECT,
     email,
     otp,
@@ -159,7 +175,7 @@ export async function logIn(
   })
   if (verify.status !== 200)
     throw new Error(`email/verify answered ${verify.status} ${JSON.stringify(verify.body)}`)
-  return verify.body
+  return { ...verify.body, auth: { token: verify.body.sessionToken, deviceId } }
 }
 
 /** Base64 of `n` random bytes: a stand-in share. */

@@ -26,6 +26,7 @@ import {
   newEmail,
   PROJECT,
   rowCount,
+  type SessionAuth,
   serviceOptions,
   startServiceStack,
   walletBody,
@@ -70,9 +71,10 @@ describe('social login', () => {
     )
     expect(login.status).toBe(200)
     expect(login.body.wallet).toBe('none')
-    const created = await stack.api.post('/v1/wallet', walletBody(), login.body.sessionToken)
+    const auth = { token: login.body.sessionToken, deviceId }
+    const created = await stack.api.post('/v1/wallet', walletBody(), auth)
     expect(created.status).toBe(200)
-    const session = await stack.api.get('/v1/session', login.body.sessionToken)
+    const session = await stack.api.get('/v1/session', auth)
     expect(session).toMatchObject({
       status: 200,
       body: { user: { id: login.body.user.id }, wallet: 'this-device' },
@@ -83,7 +85,7 @@ describe('social login', () => {
     const deviceId = newDeviceId()
     const login = await socialLogin(stack.api, { provider: 'github', deviceId, userId: 'bob' })
     expect(login.wallet).toBe('none')
-    expect((await stack.api.post('/v1/wallet', walletBody(), login.sessionToken)).status).toBe(200)
+    expect((await stack.api.post('/v1/wallet', walletBody(), login.auth)).status).toBe(200)
   })
 })
 
@@ -93,7 +95,7 @@ describe('the other providers', () => {
       const deviceId = newDeviceId()
       const login = await socialLogin(stack.api, { provider, deviceId, userId: 'carol' })
       expect(login).toMatchObject({ wallet: 'none', provider })
-      expect((await stack.api.post('/v1/wallet', walletBody(), login.sessionToken)).status).toBe(200)
+      expect((await stack.api.post('/v1/wallet', walletBody(), login.auth)).status).toBe(200)
       // The same person again on the same provider is the same user.
       const again = await socialLogin(stack.api, { provider, deviceId, userId: 'carol' })
       expect(again.user.id).toBe(login.user.id)
@@ -151,13 +153,38 @@ describe('users and identities', () => {
     expect(still.user.id).toBe(byEmail.user.id)
   })
 
+  it('links only from the device the session was made on, named in the header and in the body', async () => {
+    const deviceId = newDeviceId()
+    const { auth } = await logIn(stack.api, stack.mailbox, newEmail(), deviceId)
+    const other = newDeviceId()
+    const link = (bodyDevice: string, as: SessionAuth | string) =>
+      stack.api.post(
+        '/v1/social/start',
+        { projectId: PROJECT, provider: 'discord', deviceId: bodyDevice, parentOrigin: APP_ORIGIN },
+        as,
+      )
+    const flows = () => rowCount(pglite, 'ew_social_flows')
+    const before = await flows()
+    expect(await link(deviceId, auth.token)).toMatchObject({
+      status: 400,
+      body: { code: 'DEVICE_ID_REQUIRED' },
+    })
+    expect(await link(other, { token: auth.token, deviceId: other })).toMatchObject({
+      status: 403,
+      body: { code: 'DEVICE_MISMATCH' },
+    })
+    expect(await link(other, auth)).toMatchObject({ status: 403, body: { code: 'DEVICE_MISMATCH' } })
+    expect(await flows()).toBe(before)
+    expect(await link(deviceId, auth)).toMatchObject({ status: 200 })
+  })
+
   it('a social-only user has no login email to update', async () => {
     const login = await socialLogin(stack.api, {
       provider: 'github',
       deviceId: newDeviceId(),
       userId: 'carol',
     })
-    const update = await stack.api.post('/v1/email/update/start', { email: newEmail() }, login.sessionToken)
+    const update = await stack.api.post('/v1/email/update/start', { email: newEmail() }, login.auth)
     expect(update).toMatchObject({ status: 400, body: { code: 'NO_LOGIN_EMAIL' } })
   })
 })

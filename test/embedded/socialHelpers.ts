@@ -5,7 +5,7 @@
  */
 import { headlessLogin } from '../../devstack/oauth/index.js'
 import type { SocialProvider } from '../../server/embedded-wallet/social.js'
-import { APP_ORIGIN, type Client, PROJECT } from './serviceHelpers.js'
+import { APP_ORIGIN, type Client, PROJECT, type SessionAuth } from './serviceHelpers.js'
 
 export type CallbackPage = {
   status: number
@@ -52,7 +52,7 @@ export function startSocial(api: Client, options: StartOptions) {
       deviceId: options.deviceId,
       parentOrigin: options.parentOrigin ?? APP_ORIGIN,
     },
-    options.token,
+    options.token === undefined ? undefined : { token: options.token, deviceId: options.deviceId },
   )
 }
 
@@ -69,6 +69,8 @@ export type SocialLogin = {
   user: { id: string; email: string | null }
   wallet: string
   provider: string
+  /** The token with the device it was made on, for the session's calls. */
+  auth: SessionAuth
 }
 
 /** A whole social login to a session, as the widget and a person go through it. */
@@ -80,12 +82,12 @@ export async function socialLogin(
   const result = page.posted?.message.result
   if (page.status !== 200 || typeof result !== 'string')
     throw new Error(`callback answered ${page.status}: ${page.html.slice(0, 300)}`)
-  const finished = await api.post<SocialLogin>('/v1/social/finish', {
+  const finished = await api.post<Omit<SocialLogin, 'auth'>>('/v1/social/finish', {
     projectId: PROJECT,
     deviceId: options.deviceId,
     result,
   })
   if (finished.status !== 200)
     throw new Error(`social/finish answered ${finished.status} ${JSON.stringify(finished.body)}`)
-  return finished.body
+  return { ...finished.body, auth: { token: finished.body.sessionToken, deviceId: options.deviceId } }
 }

@@ -45,6 +45,7 @@ describe('social login across two instances', () => {
       status: 400,
       body: { code: 'SOCIAL_RESULT_INVALID' },
     })
-    expect((await a.post('/v1/wallet', walletBody(), finished.body.sessionToken)).status).toBe(200)
+    const auth = { token: finished.body.sessionToken, deviceId }
+    expect((await a.post('/v1/wallet', walletBody(), auth)).status).toBe(200)
   })
 })

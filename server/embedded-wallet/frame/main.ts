@@ -43,7 +43,7 @@ async function startFrame(): Promise<void> {
     token: typeof token === 'string' ? token : undefined,
     chainId: params.chainId,
   }
-  const service = createServiceClient({ token: () => state.token })
+  const service = createServiceClient({ token: () => state.token, deviceId: () => state.deviceId })
 
   let originAllowed: boolean
   try {

@@ -1,6 +1,7 @@
 /**
  * The frame's calls to its own service (same origin, JSON, the session token as a bearer
- * token). Every answer is parsed before use; a refusal becomes a ServiceRequestError with
+ * token and this device's id in the `Latchkit-Device-Id` header: the service refuses a
+ * session that does not come with the device it was made on). Every answer is parsed before use; a refusal becomes a ServiceRequestError with
  * the service's `code` and its message, which is written for people.
  */
 import * as z from 'zod/mini'
@@ -15,6 +16,9 @@ export class ServiceRequestError extends Error {
     super(message)
   }
 }
+
+/** The header the service reads the device id of a session call from (deviceSession.ts). */
+const DEVICE_ID_HEADER = 'latchkit-device-id'
 
 const refusal = z.object({ code: z.string(), message: z.string() })
 const addresses = z.object({ eip155: z.string(), solana: z.string() })
@@ -92,11 +96,13 @@ export interface ServiceClientOptions {
   baseUrl?: string
   /** The session token, when there is one. */
   token: () => string | undefined
+  /** This device's id (the one its logins name), sent with every call. */
+  deviceId: () => string
 }
 
 /**
  * @example
- * const service = createServiceClient({ token: () => state.token })
+ * const service = createServiceClient({ token: () => state.token, deviceId: () => state.deviceId })
  * const { action } = await service.emailStart({ projectId, email, deviceId, parentOrigin })
  */
 export function createServiceClient(options: ServiceClientOptions) {
@@ -114,6 +120,7 @@ export function createServiceClient(options: ServiceClientOptions) {
     const headers: Record<string, string> = {}
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (token) headers.authorization = `Bearer ${token}`
+    headers[DEVICE_ID_HEADER] = options.deviceId()
     let response: Response
     try {
       response = await fetch(`${base}${path}`, {
