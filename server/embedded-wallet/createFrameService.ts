@@ -1026,7 +1026,11 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
     })
   })
 
+  // Only a logged-in frame reads and sends through here (it asks only once the keys are
+  // unlocked, which takes a session): without one, the forwarder would be an open relay to
+  // the configured RPCs, their keys and quotas.
   app.post('/v1/rpc/:caip2', async (c) => {
+    await requireSession(c)
     const chain = parseInput(schemas.caip2, c.req.param('caip2'), 'POST /v1/rpc/:caip2')
     const rpcUrl = chains.get(chain)
     if (!rpcUrl) throw new FrameServiceError('UNKNOWN_CHAIN')

@@ -3,10 +3,12 @@
 // by hand: a new user logs in with the code from the devstack mailbox, sets a recovery
 // password in the frame, gets EVM and Solana addresses, signs a message and sends ETH
 // approved in the frame's own screen, rejects one (4001); forged messages from another
-// window change nothing; a reload reconnects without a prompt; a second browser context
+// window change nothing; a reload reconnects without a prompt; a session revoked on the
+// service refuses the next chain read and logs the frame out; a second browser context
 // (a new device) approves itself by the emailed link, fails with a wrong password and
 // recovers the same addresses with the right one, then updates its email and signs out.
 
+import { PGlite } from '@electric-sql/pglite'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { address, createSolanaRpc, getBase58Decoder, getBase58Encoder, lamports } from '@solana/kit'
 import type { Page } from 'playwright-core'
@@ -42,6 +44,7 @@ let solana: StartedSolanaRpc
 let host: StaticServer
 let foreign: StaticServer
 let stack: Awaited<ReturnType<typeof startServiceStack>>
+let pglite: PGlite
 
 const PASSWORD = 'violet harbor 42 lanterns'
 const CHAIN = 'eip155:31337'
@@ -52,7 +55,9 @@ beforeAll(async () => {
   solana = await startSolanaRpc()
   host = await serveHtml({ '/': frameHostPage })
   foreign = await serveHtml({ '/': foreignPage })
+  pglite = new PGlite()
   stack = await startServiceStack({
+    database: pglite,
     projects: { [PROJECT]: { allowedOrigins: [new URL(host.url).origin] } },
     chains: { [CHAIN]: anvil.rpcUrl, [SOLANA_CHAIN]: solana.url },
   })
@@ -60,6 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([stack?.stop(), host?.close(), foreign?.close(), anvil?.stop(), solana?.stop()])
+  await pglite?.close()
 })
 
 const frameUrl = () =>
@@ -363,6 +369,22 @@ describe('the frame page', () => {
       expect(await again.ask('IS_CONNECTED', {}, 30_000)).toMatchObject({ payload: { isConnected: true } })
       expect(await again.ask('GET_USER', { chainId: CHAIN })).toMatchObject({
         payload: { address: account.eip155 },
+      })
+
+      // The session ends on the service (revoked there) while the keys are unlocked here:
+      // the chain is read only with a live session, and the frame then logs out.
+      await pglite.query('UPDATE ew_sessions SET revoked_at = now() WHERE revoked_at IS NULL')
+      expect(
+        await again.ask('RPC_REQUEST', {
+          chainId: CHAIN,
+          method: 'eth_getBalance',
+          params: [account.eip155, 'latest'],
+        }),
+      ).toMatchObject({ type: 'RPC_REQUEST_ERROR', payload: { code: 'NO_SESSION' } })
+      await eventually(again.events).toContain('SESSION_EXPIRED')
+      expect(await again.ask('GET_USER', { chainId: CHAIN })).toMatchObject({
+        type: 'GET_USER_ERROR',
+        payload: { code: 'not_connected' },
       })
     } finally {
       await context.close()

@@ -6,8 +6,11 @@
  * allowlist.
  */
 import { PGlite } from '@electric-sql/pglite'
+import { keccak256 } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
+import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { startMailbox } from '../../devstack/mailbox/index.js'
 import {
   CODE_TTL_SECONDS,
@@ -466,6 +469,7 @@ describe('sessions and shares', () => {
       ['/v1/email/update/start', { email: newEmail() }],
       ['/v1/email/update/primary', { otp: '123456' }],
       ['/v1/email/update/secondary', { otp: '123456' }],
+      ['/v1/rpc/eip155:31337', { jsonrpc: '2.0', id: 1, method: 'eth_chainId' }],
     ]
     const send = (path: string, body: unknown, as: SessionAuth | string) =>
       body === undefined ? stack.api.get(path, as) : stack.api.post(path, body, as)
@@ -611,8 +615,57 @@ describe('origins and the frame page', () => {
 })
 
 describe('RPC', () => {
-  const rpc = (chain: string, method: string, params: unknown[] = []) =>
-    stack.api.post(`/v1/rpc/${chain}`, { jsonrpc: '2.0', id: 7, method, params })
+  let auth: SessionAuth
+  beforeAll(async () => {
+    ;({ auth } = await logIn(stack.api, stack.mailbox, newEmail(), newDeviceId()))
+  })
+  const rpc = (
+    chain: string,
+    method: string,
+    params: unknown[] = [],
+    as: SessionAuth | string | null = auth,
+  ) => stack.api.post(`/v1/rpc/${chain}`, { jsonrpc: '2.0', id: 7, method, params }, as ?? undefined)
+
+  it('forwards nothing without a live session of the device the call names: not even a signed transaction', async () => {
+    const sender = privateKeyToAccount(fixtureAccounts[0]!.privateKey)
+    const transfer = await sender.signTransaction({
+      chainId: 31337,
+      type: 'eip1559',
+      nonce: 0,
+      to: fixtureAccounts[1]!.address,
+      value: 1n,
+      gas: 21_000n,
+      maxFeePerGas: 10_000_000_000n,
+      maxPriorityFeePerGas: 1n,
+    })
+    const hash = keccak256(transfer)
+    const send = (as: SessionAuth | string | null) =>
+      rpc('eip155:31337', 'eth_sendRawTransaction', [transfer], as)
+    expect(await send(null)).toMatchObject({ status: 401, body: { code: 'NO_SESSION' } })
+    expect(await send('x'.repeat(43))).toMatchObject({ status: 401, body: { code: 'NO_SESSION' } })
+    expect(await send(auth.token)).toMatchObject({ status: 400, body: { code: 'DEVICE_ID_REQUIRED' } })
+    expect(await send({ token: auth.token, deviceId: newDeviceId() })).toMatchObject({
+      status: 403,
+      body: { code: 'DEVICE_MISMATCH' },
+    })
+    expect(
+      await rpc('eip155:31337', 'eth_getBalance', [fixtureAccounts[0]!.address, 'latest'], null),
+    ).toMatchObject({ status: 401, body: { code: 'NO_SESSION' } })
+    // None of them reached the chain.
+    expect((await rpc('eip155:31337', 'eth_getTransactionByHash', [hash])).body).toMatchObject({
+      result: null,
+    })
+    // The session's own call goes through.
+    expect(await send(auth)).toMatchObject({ status: 200, body: { result: hash } })
+    // A session logged out is refused again.
+    const { auth: other } = await logIn(stack.api, stack.mailbox, newEmail(), newDeviceId())
+    expect((await rpc('eip155:31337', 'eth_chainId', [], other)).status).toBe(200)
+    expect((await stack.api.post('/v1/session/revoke', {}, other)).status).toBe(200)
+    expect(await rpc('eip155:31337', 'eth_chainId', [], other)).toMatchObject({
+      status: 401,
+      body: { code: 'NO_SESSION' },
+    })
+  })
 
   it('forwards an allowlisted read to the chain, and takes a call larger than the other routes do', async () => {
     expect(await rpc('eip155:31337', 'eth_chainId')).toMatchObject({
@@ -643,7 +696,7 @@ describe('RPC', () => {
       status: 404,
       body: { code: 'UNKNOWN_CHAIN' },
     })
-    expect(await stack.api.post('/v1/rpc/eip155:31337', { method: 'eth_chainId' })).toMatchObject({
+    expect(await stack.api.post('/v1/rpc/eip155:31337', { method: 'eth_chainId' }, auth)).toMatchObject({
       status: 400,
     })
   })

@@ -96,16 +96,21 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
     await storage.delete(SESSION_TOKEN_ENTRY)
   }
 
+  /** After a refusal: a session the service no longer takes (401) is forgotten here and announced. */
+  const noteLostSession = async (error: unknown) => {
+    if (error instanceof ServiceRequestError && error.status === 401) {
+      await forgetSession()
+      emit({ type: 'SESSION_EXPIRED' })
+    }
+  }
+
   /** A service call whose refusal becomes the request's error; a lost session is announced. */
   const ask = async <T>(run: () => Promise<T>): Promise<T> => {
     try {
       return await run()
     } catch (error) {
       if (error instanceof ServiceRequestError) {
-        if (error.status === 401) {
-          await forgetSession()
-          emit({ type: 'SESSION_EXPIRED' })
-        }
+        await noteLostSession(error)
         throw new FrameRequestError(error.message, error.code, { cause: error })
       }
       throw error
@@ -483,6 +488,9 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
         },
       )
     } catch (error) {
+      // The chain is read and sent to through the service, with the session: one it no
+      // longer takes logs the frame out.
+      await noteLostSession(error)
       throw asRequestError(error)
     }
   }
@@ -491,6 +499,7 @@ export function createFrameHandlers(context: FrameContext): RequestHandlers {
     try {
       return await service.rpc(chainId, method, params)
     } catch (error) {
+      await noteLostSession(error)
       throw asRequestError(error)
     }
   }
