@@ -244,7 +244,10 @@ async function recordIndexedBlocks(url: string, chains: readonly IndexedChain[],
   for (const { chainId, rpcUrl } of chains) {
     const indexed = status[chainName(chainId)]?.block?.number
     if (indexed === undefined) continue
-    const block = await blockHashAt(rpcUrl, BigInt(indexed)).catch(() => null)
+    // One short try: a chain stopped before the indexer must not hold up the stop.
+    const block = await blockHashAt(rpcUrl, BigInt(indexed), { attempts: 1, timeoutMs: 2_000 }).catch(
+      () => null,
+    )
     if (block) fingerprints[String(chainId)] = { blockNumber: String(block.number), blockHash: block.hash }
   }
   await writeFingerprints(database, fingerprints)
