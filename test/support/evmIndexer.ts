@@ -32,7 +32,7 @@ let caughtUp: Promise<void> | undefined
  */
 export function evmIndexCaughtUp(): Promise<void> {
   const info = inject('evmIndexer')
-  caughtUp ??= waitUntilIndexed(info.url, info.heads, 240_000)
+  caughtUp ??= waitUntilIndexed(info.url, info.heads, { capMs: 240_000 })
   return caughtUp
 }
 
