@@ -198,9 +198,9 @@ export default defineConfig({
           // Child processes, not threads: anvil and next start die with their spawner.
           pool: 'forks',
           testTimeout: 90_000,
-          // beforeAll runs next build (under a minute on 2 cores), and npm run build first when
-          // dist/ holds no build (3 to 7 minutes with it on a busy 2-core machine).
-          hookTimeout: 900_000,
+          // The beforeAll that builds (the package's browser entries when dist/ is stale, then
+          // next build) waits while the builds progress and sets its own timeout (BUILD_HOOK_MS).
+          hookTimeout: 60_000,
         },
       },
     ],

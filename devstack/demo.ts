@@ -31,6 +31,7 @@ import { build, type Connect, createServer, type Plugin, preview } from 'vite'
 import { DEMO_PROJECT_ID, type DevstackConfig } from '../demo/src/devstackConfig.js'
 import { startFrameService } from '../server/embedded-wallet/index.js'
 import { startEvmIndexerInBackground } from '../server/indexer/evm/startEvmIndexerInBackground.js'
+import { describeProgress, type IndexProgress } from '../server/indexer/evm/waitUntilIndexed.js'
 import { startSolanaIndexer } from '../server/indexer/solana/index.js'
 import { startRelay } from '../server/relay/index.js'
 import { startAnvil } from './anvil.js'
@@ -76,6 +77,11 @@ export type StartDemoOptions = {
    * index has reached.
    */
   waitForHistory?: boolean
+  /**
+   * Called when the EVM history index failed to start and is started again (it is tried
+   * 3 times), with why and the coming attempt's number.
+   */
+  onHistoryRetry?: (error: Error, attempt: number) => void
 }
 
 export type DemoChain = LocalChainInfo & { name: string; inApp: boolean }
@@ -120,8 +126,15 @@ export type StartedDemo = {
    * chain id 10 that holds the Id Registry and the dev fids (not in `chains`: no fixtures).
    */
   farcaster: { relayUrl: string; rpcUrl: string }
-  /** Resolves once the EVM history index has caught up with the chains' heads at start. */
+  /**
+   * Resolves once the EVM history index has caught up with the chains' heads at start;
+   * rejects when it could not (after its retries). Attaching to it late is safe.
+   */
   historyReady: Promise<void>
+  /** How far the EVM history index is (null while it boots), e.g. for `describeProgress`. */
+  historyProgress(): IndexProgress
+  /** The EVM history index's own HTTP API (Ponder's /ready and /status), e.g. http://127.0.0.1:42069 */
+  evmIndexUrl: string
   /** Stops everything it started (servers, anvils, the Solana endpoint), newest first; resolves once they are gone. Safe to call twice. */
   stop(): Promise<void>
 }
@@ -212,6 +225,7 @@ async function startServices(
     await startEvmIndexerInBackground({
       chains: appChains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
       pollingIntervalMs: 200,
+      onRetry: options.onHistoryRetry,
     }),
   )
   // The WalletConnect relay the app and the dev mobile wallet pair through: no vendor relay.
@@ -328,6 +342,8 @@ async function startServices(
     farcasterAppUrl: farcasterApp.url,
     farcaster,
     historyReady: evmIndex.ready,
+    historyProgress: () => evmIndex.progress(),
+    evmIndexUrl: evmIndex.url,
     stop: () => started.stopAll(),
   }
 }
@@ -410,7 +426,16 @@ async function main(): Promise<void> {
   // port each run, never visited again) keeps nothing.
   const sessionsDir =
     port === 0 ? undefined : fileURLToPath(new URL('../.devstack/sessions/', import.meta.url))
-  const demo = await startDemo({ port, logLevel: 'warn', sessionsDir, waitForHistory: false })
+  const demo = await startDemo({
+    port,
+    logLevel: 'warn',
+    sessionsDir,
+    waitForHistory: false,
+    onHistoryRetry: (error, attempt) =>
+      console.error(
+        `  history: the EVM index did not start (${error.message}); starting it again (attempt ${attempt} of 3)\n`,
+      ),
+  })
   const chainList = demo.chains.map(
     (chain) => `${chain.chainId} ${chain.rpcUrl}${chain.inApp ? '' : ' (wallet only)'}`,
   )
@@ -427,14 +452,24 @@ async function main(): Promise<void> {
       `\n  on-ramp: ${demo.ramps.map((ramp) => `${ramp.name} ${ramp.url}`).join(', ')} · test card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)` +
       `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab lists what it has reached\n`,
   )
-  demo.historyReady.then(
-    () => console.log(`  history: the EVM index has caught up (${Date.now() - started} ms after start)\n`),
-    (error: unknown) =>
-      exiting ||
-      console.error(
-        `  history: the EVM index did not start: ${error instanceof Error ? error.message : error}\n`,
-      ),
-  )
+  // While it catches up, say how far it is now and then; once, when it is there.
+  let lastReported = ''
+  const reportProgress = setInterval(() => {
+    const progress = describeProgress(demo.historyProgress())
+    if (progress !== lastReported) console.log(`  history: the EVM index is catching up: ${progress}\n`)
+    lastReported = progress
+  }, 30_000)
+  reportProgress.unref()
+  demo.historyReady
+    .then(
+      () => console.log(`  history: the EVM index has caught up (${Date.now() - started} ms after start)\n`),
+      (error: unknown) =>
+        exiting ||
+        console.error(
+          `  history: the EVM index did not start: ${error instanceof Error ? error.message : error}; the Activity tab cannot list past transactions until the demo is restarted\n`,
+        ),
+    )
+    .finally(() => clearInterval(reportProgress))
 
   let exiting = false
   const shutdown = (signal: NodeJS.Signals) => {

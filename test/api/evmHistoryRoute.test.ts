@@ -7,12 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { fixtureContracts, fixtureHistory, historyAccount } from '../../devstack/fixtures'
 import { getDevstack } from '../support/devstack'
-import { evmIndexCaughtUp, getEvmHistory } from '../support/evmIndexer'
+import { EVM_INDEX_WAIT_MS, evmIndexCaughtUp, getEvmHistory } from '../support/evmIndexer'
 import { apiServerForFile, getJson, LOCAL, LOCAL_2 } from './helpers'
 
 const server = apiServerForFile(() => getDevstack().chains, { history: [getEvmHistory()] })
 
-beforeAll(() => evmIndexCaughtUp(), 240_000)
+beforeAll(() => evmIndexCaughtUp(), EVM_INDEX_WAIT_MS + 60_000)
 
 type Transfer = {
   direction: string

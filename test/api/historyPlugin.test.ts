@@ -13,12 +13,12 @@ import { history } from '../../plugins/history/history'
 import { loadTransactions } from '../../plugins/history/loadTransactions'
 import { historySlice } from '../../plugins/history/slice'
 import { getDevstack } from '../support/devstack'
-import { evmIndexCaughtUp, getEvmHistory } from '../support/evmIndexer'
+import { EVM_INDEX_WAIT_MS, evmIndexCaughtUp, getEvmHistory } from '../support/evmIndexer'
 import { apiServerForFile, LOCAL, LOCAL_2, localNetworks, PROJECT_ID, SDK } from './helpers'
 
 // The run's one EVM indexer over the shared chains (its source, read over HTTP).
 const server = apiServerForFile(() => getDevstack().chains, { history: [getEvmHistory()] })
-beforeAll(() => evmIndexCaughtUp(), 240_000)
+beforeAll(() => evmIndexCaughtUp(), EVM_INDEX_WAIT_MS + 60_000)
 // Account 0 deployed the fixtures and sent them out: it has transactions on both chains.
 const holder = fixtureAccounts[0]!.address
 let kernel: Kernel | undefined

@@ -9,14 +9,16 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { type Address, createPublicClient, erc20Abi, http } from 'viem'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureAccounts, historyAccount } from '../../devstack/fixtures.js'
 import { solanaFixtureAccounts } from '../../devstack/solana/fixtures.js'
 import { eventually, expectAttribute, expectText, expectVisible } from '../support/waiting.js'
 import { connectWithDevWallet, demoPagesForFile, ui } from './helpers/demoPage.js'
-import { demoChain, getDemo } from './helpers/demoStack.js'
+import { DEMO_HISTORY_WAIT_MS, demoChain, demoHistoryCaughtUp, getDemo } from './helpers/demoStack.js'
 
 const openPage = demoPagesForFile()
+// The stack does not wait for the history index; this file reads it, so it does.
+beforeAll(() => demoHistoryCaughtUp(), DEMO_HISTORY_WAIT_MS + 60_000)
 const sender = fixtureAccounts[2]!.address as Address
 const receiver = fixtureAccounts[3]!.address as Address
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url))

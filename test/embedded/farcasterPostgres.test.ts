@@ -3,11 +3,12 @@
  * load balancer: a flow started on A is polled and finished on either, once, and the same
  * fid is one user whichever instance it logs in on.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AnvilInstance, startAnvil } from '../../devstack/anvil.js'
 import { approveSignIn, parseSignInUri } from '../../devstack/farcaster/devApp/signIn.js'
 import { devFarcasterUsers, installIdRegistry } from '../../devstack/farcaster/idRegistry.js'
 import { type FarcasterRelay, startFarcasterRelay } from '../../devstack/farcaster/relay.js'
+import { sharedPostgresUrl } from '../support/sharedPostgres.js'
 import {
   APP_ORIGIN,
   type Client,
@@ -18,7 +19,7 @@ import {
   walletBody,
 } from './serviceHelpers.js'
 
-const adminUrl = inject('postgres')
+const adminUrl = sharedPostgresUrl()
 const [, bob] = devFarcasterUsers as [(typeof devFarcasterUsers)[0], (typeof devFarcasterUsers)[0]]
 
 let anvil: AnvilInstance

@@ -3,10 +3,11 @@
  * behind a load balancer: a code's attempts, its single use and the rate limits hold
  * across them, also when the tries reach both at the same moment.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StartedMailbox, startMailbox } from '../../devstack/mailbox/index.js'
 import { type StartedFrameService, startFrameService } from '../../server/embedded-wallet/index.js'
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js'
+import { sharedPostgresUrl } from '../support/sharedPostgres.js'
 import {
   APP_ORIGIN,
   type Client,
@@ -24,7 +25,7 @@ import {
   walletBody,
 } from './serviceHelpers.js'
 
-const adminUrl = inject('postgres')
+const adminUrl = sharedPostgresUrl()
 
 let database: TestDatabase
 let mailbox: StartedMailbox

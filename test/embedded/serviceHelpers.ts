@@ -240,7 +240,7 @@ export type ServicePair = {
  * the empty database, so its schema is made by one of them only.
  *
  * @example
- * const pair = await startServicePair(inject('postgres'), { social: providers.social })
+ * const pair = await startServicePair(sharedPostgresUrl(), { social: providers.social })
  * await pair.b.post('/v1/social/finish', body)
  * await pair.stop()
  */

@@ -3,12 +3,13 @@
  * load balancer: a flow started on A is finished on B, and a callback reaching both at
  * the same moment is used once.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StartedSocialProviders, startSocialProviders } from '../../devstack/oauth/index.js'
+import { sharedPostgresUrl } from '../support/sharedPostgres.js'
 import { newDeviceId, PROJECT, type ServicePair, startServicePair, walletBody } from './serviceHelpers.js'
 import { loginAtProvider, openCallback } from './socialHelpers.js'
 
-const adminUrl = inject('postgres')
+const adminUrl = sharedPostgresUrl()
 
 let providers: StartedSocialProviders
 let pair: ServicePair

@@ -6,15 +6,16 @@
  */
 import { createPublicClient, http, type PrivateKeyAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StartedChains, startChains } from '../../devstack/chain.js'
 import { fixtureAccounts, fixtureEns } from '../../devstack/fixtures.js'
 import type { RunningServer } from '../../server/startServer.js'
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js'
+import { sharedPostgresUrl } from '../support/sharedPostgres.js'
 import { call, freshLabel, signedRegistration, startNamesServer } from './helpers.js'
 
 const CHAIN_ID = 31337
-const adminUrl = inject('postgres')
+const adminUrl = sharedPostgresUrl()
 const people: PrivateKeyAccount[] = [2, 3].map((i) => privateKeyToAccount(fixtureAccounts[i]!.privateKey))
 
 let chains: StartedChains

@@ -1,20 +1,31 @@
 /**
  * Builds examples/nextjs with `next build` and serves it with `next start`, the way an
- * integrator deploys it. The example imports the package's built entries (dist/), so the
- * package is built first when dist/ holds no build.
+ * integrator deploys it. The example imports the package's built entries (dist/), so those
+ * are built first when dist/ holds none or older ones. Both builds are waited for while
+ * they make progress (runWhileProgressing.ts): on a busy machine they take many times
+ * their usual minute or two, and a fixed timeout lost the whole file.
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { promisify } from 'node:util'
 import { findFreePort } from '../../devstack/free-port.js'
 import { killOnExit } from '../../devstack/kill-on-exit.js'
+import { type RunReport, runWhileProgressing } from './runWhileProgressing.js'
+import { importedEntries } from './tsup.example.config.js'
 
-const run = promisify(execFile)
+/**
+ * The longest the package build and `next build` may each take (each fails sooner when it
+ * makes no progress for 5 minutes); the hook that runs both takes their sum and a little
+ * more as its timeout (BUILD_HOOK_MS), well inside CI's 90 minutes.
+ */
+const PACKAGE_BUILD_CAP_MS = 25 * 60_000
+const NEXT_BUILD_CAP_MS = 15 * 60_000
+export const BUILD_HOOK_MS = PACKAGE_BUILD_CAP_MS + NEXT_BUILD_CAP_MS + 5 * 60_000
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
 export const exampleDir = join(repoRoot, 'examples/nextjs')
 const nextBin = join(repoRoot, 'node_modules/next/dist/bin/next')
+const tsupBin = join(repoRoot, 'node_modules/tsup/dist/cli-default.js')
 const quietEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' }
 
 /** What the package is built from: a file here newer than the build means the build is stale. */
@@ -37,40 +48,81 @@ function newestChange(path: string): number {
 }
 
 /**
- * Runs `npm run build` when dist/ holds no build (types included) or one older than the
- * package's sources, so the example never runs yesterday's code.
+ * Builds the entries the example imports (tsup.example.config.ts: JavaScript and
+ * declarations, about 20 s) when dist/ holds none (types included) or ones older than the
+ * package's sources, so the example never runs yesterday's code; resolves with what the
+ * build took, or null when dist/ was current.
  *
  * @example await ensurePackageBuilt()
  */
-export async function ensurePackageBuilt(): Promise<void> {
+export async function ensurePackageBuilt(): Promise<RunReport | null> {
   const marker = join(repoRoot, 'dist/react/index.d.ts')
   const built = existsSync(marker) ? statSync(marker).mtimeMs : 0
   const changed = Math.max(...packageSources.map((path) => newestChange(join(repoRoot, path))))
-  if (built > changed) return
-  // The declaration bundle needs more than Node's default heap.
-  await run('npm', ['run', 'build'], {
-    cwd: repoRoot,
-    env: { ...quietEnv, NODE_OPTIONS: '--max-old-space-size=8192' },
-    maxBuffer: 64 * 1024 * 1024,
-  })
+  if (built > changed) return null
+  const started = Date.now()
+  let peakRssMb = 0
+  const tsup = async (entries: Set<string>, dts: boolean) => {
+    const report = await runWhileProgressing(
+      process.execPath,
+      // The declaration bundle needs more than Node's default heap.
+      ['--max-old-space-size=8192', tsupBin, '--config', 'test/nextjs/tsup.example.config.ts'],
+      {
+        what: `the package build for examples/nextjs (tsup: ${[...entries].join(', ') || 'the entries it imports'}${dts ? ', with declarations' : ''})`,
+        cwd: repoRoot,
+        env: {
+          ...quietEnv,
+          LATCHKIT_EXAMPLE_ENTRIES: [...entries].join(','),
+          LATCHKIT_EXAMPLE_DTS: dts ? '1' : '0',
+        },
+        capMs: PACKAGE_BUILD_CAP_MS,
+      },
+    )
+    peakRssMb = Math.max(peakRssMb, report.peakRssMb)
+  }
+  // The entries the example imports import others (`latchkit/internal`): JavaScript-only
+  // builds (seconds) find them in the built code, then one build adds the declarations.
+  const entries = new Set<string>()
+  for (;;) {
+    await tsup(entries, false)
+    const found = builtImports().filter((name) => !entries.has(name))
+    if (found.length === 0) break
+    for (const name of found) entries.add(name)
+  }
+  await tsup(entries, true)
+  return { ms: Date.now() - started, peakRssMb }
+}
+
+/** The package entries that the JavaScript in dist/ imports (`latchkit/internal` is `internal`). */
+function builtImports(): string[] {
+  const names = new Set<string>()
+  const scan = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) {
+        if (entry.name !== 'server') scan(path)
+      } else if (entry.name.endsWith('.js')) {
+        for (const name of importedEntries(readFileSync(path, 'utf8'))) names.add(name)
+      }
+    }
+  }
+  scan(join(repoRoot, 'dist'))
+  return [...names]
 }
 
 /**
- * `next build` of the example; rejects with Next's output when the build fails.
+ * `next build` of the example; rejects, naming the step, with Next's output when the build
+ * fails or stops making progress.
  *
  * @example await buildExample()
  */
-export async function buildExample(): Promise<void> {
-  try {
-    await run(process.execPath, [nextBin, 'build', exampleDir], {
-      cwd: exampleDir,
-      env: quietEnv,
-      maxBuffer: 64 * 1024 * 1024,
-    })
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string }
-    throw new Error(`next build failed:\n${stdout}\n${stderr}`)
-  }
+export function buildExample(): Promise<RunReport> {
+  return runWhileProgressing(process.execPath, [nextBin, 'build', exampleDir], {
+    what: 'next build of examples/nextjs',
+    cwd: exampleDir,
+    env: quietEnv,
+    capMs: NEXT_BUILD_CAP_MS,
+  })
 }
 
 export type RunningExample = { url: string; stop(): Promise<void> }

@@ -12,7 +12,13 @@ import { bundleDevWallet } from '../e2e/helpers/devWalletPage.js'
 import { newLocalContext } from '../support/browser.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import { eventually, expectHidden, expectText, expectVisible } from '../support/waiting.js'
-import { buildExample, ensurePackageBuilt, type RunningExample, startExample } from './nextExample.js'
+import {
+  BUILD_HOOK_MS,
+  buildExample,
+  ensurePackageBuilt,
+  type RunningExample,
+  startExample,
+} from './nextExample.js'
 
 const CHAIN_ID = 31337
 // anvil's first dev account (0xf39Fd6e5...b92266), the dev wallet's first account, shortened.
@@ -23,16 +29,24 @@ let anvil: AnvilInstance | undefined
 let app: RunningExample | undefined
 let devWallet = ''
 
+// The builds are waited for while they make progress (minutes on a busy machine); they fail
+// with a message naming the step when one stops making progress or outlasts its cap.
 beforeAll(async () => {
-  const [bundle, chain] = await Promise.all([
+  const [bundle, chain, builds] = await Promise.all([
     bundleDevWallet(),
     startAnvil({ chainId: CHAIN_ID }),
-    ensurePackageBuilt().then(buildExample),
+    (async () => ({ packageBuild: await ensurePackageBuilt(), nextBuild: await buildExample() }))(),
   ])
   anvil = chain
   devWallet = bundle
+  if (process.env.LATCHKIT_TIMINGS) {
+    const { packageBuild, nextBuild } = builds
+    console.log(
+      `[nextjs] package build ${packageBuild ? `${Math.round(packageBuild.ms / 1000)} s, peak ${packageBuild.peakRssMb} MB` : 'current'}; next build ${Math.round(nextBuild.ms / 1000)} s, peak ${nextBuild.peakRssMb} MB`,
+    )
+  }
   app = await startExample({ LATCHKIT_RPC_URL: chain.rpcUrl, LATCHKIT_CHAIN_ID: String(CHAIN_ID) })
-}, 900_000)
+}, BUILD_HOOK_MS)
 
 afterAll(async () => {
   await app?.stop()

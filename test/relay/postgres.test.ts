@@ -4,12 +4,13 @@
  * subscribed gets it at once (LISTEN/NOTIFY), one that subscribes on B later finds it in
  * the mailbox, and a message is never handed back to its publisher on the other instance.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StartedRelay, startRelay } from '../../server/relay/index.js'
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js'
+import { sharedPostgresUrl } from '../support/sharedPostgres.js'
 import { connectRaw, expectPush, freshTopic, makeClientKey, type RawClient } from './helpers.js'
 
-const adminUrl = inject('postgres')
+const adminUrl = sharedPostgresUrl()
 
 let database: TestDatabase
 let relays: StartedRelay[]

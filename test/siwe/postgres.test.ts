@@ -8,21 +8,17 @@
 import type { Hex, PrivateKeyAccount } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { createSiweVerifier, type StartedSiweVerifier } from '../../server/siwe/index.js'
 import { getDevstack } from '../support/devstack.js'
 import { createTestDatabase, type TestDatabase } from '../support/postgres.js'
+import { sharedPostgresUrl } from '../support/sharedPostgres.js'
 
 const ORIGIN = 'http://127.0.0.1:5173'
 const { chains } = getDevstack()
 const signer: PrivateKeyAccount = privateKeyToAccount(fixtureAccounts[3]!.privateKey)
-const adminUrl = inject('postgres')
-if (!adminUrl) {
-  throw new Error(
-    "PostgreSQL is not running: add 'test/support/postgres-global-setup.ts' to the project's globalSetup",
-  )
-}
+const adminUrl = sharedPostgresUrl()
 
 /** Every field the routes answer with; a test reads the ones its route has. */
 type Body = { nonce: string; error: string; revoked: boolean; session: { address: string; token: string } }

@@ -7,6 +7,7 @@
 import { inject } from 'vitest'
 import type { LocalChainInfo } from '../../devstack/chain.js'
 import type { FixtureAccount } from '../../devstack/fixtures.js'
+import { requireService, SHARED_SERVICES } from './sharedService.js'
 
 export type DevstackInfo = {
   chains: LocalChainInfo[]
@@ -16,22 +17,24 @@ export type DevstackInfo = {
 declare module 'vitest' {
   export interface ProvidedContext {
     devstack: DevstackInfo
+    /** Why the chains did not start, when they did not (then `devstack` is not provided). */
+    devstackError: string
   }
 }
 
 /**
- * The shared local chains, started once per run by the globalSetup.
+ * The shared local chains, started once per run by the globalSetup; throws why they did
+ * not start when they did not.
  *
  * @example
  * const { chains, accounts } = getDevstack()
  * const client = createPublicClient({ transport: http(chains[0].rpcUrl) })
  */
 export function getDevstack(): DevstackInfo {
-  const devstack = inject('devstack')
-  if (!devstack) {
-    throw new Error(
-      "devstack is not running: add 'test/support/global-setup.ts' to the vitest config's globalSetup",
-    )
-  }
-  return devstack
+  return requireService(
+    SHARED_SERVICES.devstack,
+    inject('devstack'),
+    inject('devstackError'),
+    'test/support/global-setup.ts',
+  )
 }

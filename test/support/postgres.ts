@@ -27,6 +27,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The admin URL of the run's PostgreSQL server (database `postgres`, user `postgres`). */
     postgres: string
+    /** Why the run's PostgreSQL server did not start, when it did not (then `postgres` is not provided). */
+    postgresError: string
   }
 }
 
@@ -266,7 +268,7 @@ async function asAdmin<T>(adminUrl: string, work: (client: import('pg').Client) 
  * sharing one server never see each other's rows.
  *
  * @example
- * const db = await createTestDatabase(inject('postgres'))
+ * const db = await createTestDatabase(sharedPostgresUrl())
  * const verifier = await createSiweVerifier({ origin, chains, db: { url: db.url } })
  */
 export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { type Hex, toHex } from 'viem'
 import type { IndexedChain } from './indexerEnv.js'
+import { FinalError, type RetrySchedule, retried } from './retried.js'
 
 /** A block the index has seen, per chain id. */
 export type ChainFingerprints = Record<string, { blockNumber: string; blockHash: Hex }>
@@ -31,27 +32,52 @@ const ponderSyncTables = [
   'factory_addresses',
 ]
 
-async function rpc<T>(rpcUrl: string, method: string, params: unknown[]): Promise<T> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    signal: AbortSignal.timeout(5_000),
-  })
-  const body = (await response.json()) as { result?: T; error?: { message: string } }
-  if (body.error) throw new Error(`${method}: ${body.error.message}`)
-  return body.result as T
+/**
+ * One JSON-RPC call, tried again with growing timeouts while the node is silent or
+ * unreachable (a busy machine's anvil can take more than 5 s to answer); an error the
+ * node answers with is final.
+ */
+async function rpc<T>(
+  rpcUrl: string,
+  method: string,
+  params: unknown[],
+  schedule?: RetrySchedule,
+): Promise<T> {
+  return retried(
+    `${method} at ${rpcUrl}`,
+    async (signal) => {
+      const response = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        signal,
+      })
+      if (!response.ok) throw new Error(`HTTP ${response.status}`)
+      const body = (await response.json()) as { result?: T; error?: { message: string } }
+      if (body.error) throw new FinalError(`${method}: ${body.error.message}`)
+      return body.result as T
+    },
+    schedule,
+  )
 }
 
-/** The hash of block `number` on the chain, or null when it has no such block. */
+/**
+ * The hash of block `number` on the chain, or null when it has no such block. Tried
+ * again while the node does not answer (`schedule`: how often and how long).
+ *
+ * @example const head = await blockHashAt('http://127.0.0.1:8545', 'latest')
+ */
 export async function blockHashAt(
   rpcUrl: string,
   number: bigint | 'latest',
+  schedule?: RetrySchedule,
 ): Promise<{ number: bigint; hash: Hex } | null> {
-  const block = await rpc<{ number: Hex; hash: Hex } | null>(rpcUrl, 'eth_getBlockByNumber', [
-    number === 'latest' ? 'latest' : toHex(number),
-    false,
-  ])
+  const block = await rpc<{ number: Hex; hash: Hex } | null>(
+    rpcUrl,
+    'eth_getBlockByNumber',
+    [number === 'latest' ? 'latest' : toHex(number), false],
+    schedule,
+  )
   return block ? { number: BigInt(block.number), hash: block.hash } : null
 }
 

@@ -23,7 +23,7 @@ import {
 import { createEvmHistorySource } from './evmHistorySource.js'
 import { chainName, INDEXER_ENV, type IndexedChain } from './indexerEnv.js'
 import { interruptWithParent } from './killWithParent.js'
-import { chainHeads, waitUntilIndexed } from './waitUntilIndexed.js'
+import { chainHeads, type IndexProgress, waitUntilIndexed } from './waitUntilIndexed.js'
 
 export type StartEvmIndexerOptions = {
   chains: readonly IndexedChain[]
@@ -36,8 +36,18 @@ export type StartEvmIndexerOptions = {
   port?: number
   /** How often each chain is polled for new blocks. Default 1000 ms; 100-200 suits anvil. */
   pollingIntervalMs?: number
-  /** How long to wait for the index to catch up with the chains. Default 120 s. */
+  /**
+   * The longest wait for the index to catch up with the chains, however it progresses.
+   * Default 30 minutes.
+   */
   readyTimeoutMs?: number
+  /**
+   * How long the index may go without progress (blocks indexed, or a line in Ponder's log
+   * while it boots) before the start is given up. Default 5 minutes.
+   */
+  stallMs?: number
+  /** Called with each new reading of how far the index is while it catches up. */
+  onProgress?: (progress: IndexProgress) => void
   /** Aborting it while starting stops the process and rejects. */
   signal?: AbortSignal
 }
@@ -57,6 +67,8 @@ const setpriv = '/usr/bin/setpriv'
 
 /**
  * Starts the indexer and resolves once it has caught up with every chain (Ponder's /ready).
+ * A slow catch-up is waited for while it progresses; the start fails, and the process is
+ * stopped, only when it exits, makes no progress for `stallMs`, or outlasts `readyTimeoutMs`.
  * One process indexes all chains; it needs 450-900 MB, so start one per test suite or demo.
  *
  * @example
@@ -100,13 +112,20 @@ export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<
     })
     let url = ''
     try {
-      const port = await Promise.race([output.port, exited])
+      const silence = watchSilence(output.lastLineAt, options.stallMs ?? 300_000)
+      const port = await Promise.race([output.port, exited, silence.failed]).finally(silence.cancel)
       // Ponder moves up when the port is taken; a caller that named one relies on it.
       if (options.port !== undefined && port !== options.port) {
         throw new Error(`the EVM indexer could not listen on port ${options.port} (taken)`)
       }
       url = `http://${host}:${port}`
-      await Promise.race([waitUntilIndexed(url, heads, options.readyTimeoutMs ?? 120_000), exited])
+      const caughtUp = waitUntilIndexed(url, heads, {
+        capMs: options.readyTimeoutMs,
+        stallMs: options.stallMs,
+        onProgress: options.onProgress,
+        lastActivity: output.lastLineAt,
+      })
+      await Promise.race([caughtUp, exited])
     } catch (error) {
       await interrupt(child)
       throw error
@@ -209,9 +228,13 @@ function sourceFiles(dir: string, prefix = ''): string[] {
     })
 }
 
-/** The port Ponder listens on (it moves up from the asked one when taken), and the log's tail for errors. */
-function collectOutput(child: ChildProcess): { port: Promise<number>; tail(): string } {
+/**
+ * The port Ponder listens on (it moves up from the asked one when taken), the log's tail
+ * for errors, and when it last logged (a sign of life while it boots).
+ */
+function collectOutput(child: ChildProcess): { port: Promise<number>; tail(): string; lastLineAt(): number } {
   let tail = ''
+  let lastLineAt = Date.now()
   let pending = ''
   let resolvePort: (port: number) => void = () => {}
   const port = new Promise<number>((resolve) => {
@@ -222,6 +245,7 @@ function collectOutput(child: ChildProcess): { port: Promise<number>; tail(): st
     pending += chunk
     const lines = pending.split('\n')
     pending = lines.pop() ?? ''
+    if (lines.length > 0) lastLineAt = Date.now()
     for (const line of lines) {
       try {
         const entry = JSON.parse(line) as { msg?: string; port?: number }
@@ -233,7 +257,7 @@ function collectOutput(child: ChildProcess): { port: Promise<number>; tail(): st
   }
   child.stdout?.setEncoding('utf8').on('data', onData)
   child.stderr?.setEncoding('utf8').on('data', onData)
-  return { port, tail: () => tail.trim() }
+  return { port, tail: () => tail.trim(), lastLineAt: () => lastLineAt }
 }
 
 /** Before stopping: the newest block indexed on each chain becomes its fingerprint. */
@@ -244,10 +268,28 @@ async function recordIndexedBlocks(url: string, chains: readonly IndexedChain[],
   for (const { chainId, rpcUrl } of chains) {
     const indexed = status[chainName(chainId)]?.block?.number
     if (indexed === undefined) continue
-    const block = await blockHashAt(rpcUrl, BigInt(indexed)).catch(() => null)
+    // One short try: a chain stopped before the indexer must not hold up the stop.
+    const block = await blockHashAt(rpcUrl, BigInt(indexed), { attempts: 1, timeoutMs: 2_000 }).catch(
+      () => null,
+    )
     if (block) fingerprints[String(chainId)] = { blockNumber: String(block.number), blockHash: block.hash }
   }
   await writeFingerprints(database, fingerprints)
+}
+
+/** Rejects once Ponder has logged nothing for `stallMs` while it boots (before it listens). */
+function watchSilence(lastLineAt: () => number, stallMs: number): { failed: Promise<never>; cancel(): void } {
+  let timer: NodeJS.Timeout | undefined
+  const failed = new Promise<never>((_, reject) => {
+    timer = setInterval(() => {
+      const silentMs = Date.now() - lastLineAt()
+      if (silentMs > stallMs) {
+        reject(new Error(`the EVM indexer logged nothing for ${Math.round(silentMs / 1000)} s while booting`))
+      }
+    }, 1_000)
+  })
+  failed.catch(() => {})
+  return { failed, cancel: () => clearInterval(timer) }
 }
 
 function interrupt(child: ChildProcess): Promise<void> {

@@ -3,8 +3,11 @@
  * chains are shared by every e2e file: tests that send transactions use an account no
  * other file reads, or assert against what they read first.
  */
+import { existsSync, readFileSync } from 'node:fs'
 import { inject } from 'vitest'
 import type { DemoChain, DemoSolana } from '../../../devstack/demo.js'
+import { chainHeads, waitUntilIndexed } from '../../../server/indexer/evm/waitUntilIndexed.js'
+import { requireService, SHARED_SERVICES } from '../../support/sharedService.js'
 
 export type DemoInfo = {
   url: string
@@ -19,13 +22,25 @@ export type DemoInfo = {
   farcasterAppUrl: string
   /** The Farcaster auth relay the dev app posts approvals to. */
   farcasterRelayUrl: string
+  /** The EVM history index's own HTTP API (/ready, /status). */
+  evmIndexUrl: string
+  /** Where the setup writes why the history index failed, should it fail during the run. */
+  historyFailureFile: string
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     demo: DemoInfo
+    /** Why the demo stack did not start, when it did not (then `demo` is not provided). */
+    demoError: string
   }
 }
+
+/**
+ * The longest wait for the demo's history index: it fails sooner when the index makes no
+ * progress for 5 minutes. A `beforeAll` that waits for the index takes this as its timeout.
+ */
+export const DEMO_HISTORY_WAIT_MS = 20 * 60_000
 
 /**
  * @example
@@ -33,9 +48,36 @@ declare module 'vitest' {
  * await page.goto(url)
  */
 export function getDemo(): DemoInfo {
-  const demo = inject('demo')
-  if (!demo) throw new Error("the demo is not running: add 'test/e2e/global-setup.ts' to globalSetup")
-  return demo
+  return requireService(SHARED_SERVICES.demo, inject('demo'), inject('demoError'), 'test/e2e/global-setup.ts')
+}
+
+let historyCaughtUp: Promise<void> | undefined
+
+/**
+ * Resolves once the demo's EVM history index has caught up with the app's chains as they
+ * are now (once per file), following its progress: it rejects, naming the index and the
+ * cause, when the index failed, made no progress for 5 minutes, or outlasted
+ * `DEMO_HISTORY_WAIT_MS`. The stack does not wait for it: only tests that read history do.
+ *
+ * @example beforeAll(() => demoHistoryCaughtUp(), DEMO_HISTORY_WAIT_MS + 60_000)
+ */
+export function demoHistoryCaughtUp(): Promise<void> {
+  historyCaughtUp ??= (async () => {
+    const demo = getDemo()
+    const appChains = demo.chains.filter((chain) => chain.inApp)
+    try {
+      const heads = await chainHeads(appChains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })))
+      await waitUntilIndexed(demo.evmIndexUrl, heads, {
+        stallMs: 5 * 60_000,
+        capMs: DEMO_HISTORY_WAIT_MS,
+        failure: () =>
+          existsSync(demo.historyFailureFile) ? readFileSync(demo.historyFailureFile, 'utf8') : undefined,
+      })
+    } catch (error) {
+      throw new Error(`the demo's EVM history index is not usable: ${(error as Error).message}`)
+    }
+  })()
+  return historyCaughtUp
 }
 
 /**
