@@ -384,9 +384,10 @@ function readCode(error: unknown): number | undefined {
  */
 export function toRpcError(error: unknown): LatchError {
   if (error instanceof LatchError) return error
-  // A provider's rejection that carries the Latchkit error it was made from: that error,
-  // so a view names it as before it crossed the provider boundary.
-  if (error instanceof ProviderRpcError && error.cause instanceof LatchError) return error.cause
+  // A provider's rejection (numeric code) made from a Latchkit error (its cause): that
+  // error, so a view names it as before it crossed the provider boundary.
+  const carried = (error as { cause?: unknown } | null)?.cause
+  if (carried instanceof LatchError && readCode(error) !== undefined) return carried
   const rpcCode = readCode(error)
   const details =
     error instanceof Error
