@@ -128,6 +128,7 @@ describe('wagmi card', () => {
 
   it("the dev wallet's refusals reach viem and wagmi by name: declined in the panel, not authorized, not supported, bad params, unknown chain", async () => {
     await connectThroughLatchkit()
+    // settled: each call's answer is the request's own outcome, awaited in the page.
     const errors = <Name extends string>(name: Name, ...args: unknown[]) =>
       page.evaluate(([call, rest]) => window.walletErrors[call]!(...(rest as never[])), [name, args] as const)
 
