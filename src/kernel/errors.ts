@@ -517,7 +517,8 @@ export function toProviderRpcError(error: unknown): ProviderRpcError {
  * codes whatever the provider's own code throws.
  *
  * @example
- * getProvider: () => withProviderRpcErrors({ request: async ({ method }) => answer(method), on, removeListener })
+ * const provider = withProviderRpcErrors({ request: async ({ method }) => answer(method), on, removeListener })
+ * // the connector: getProvider: () => provider
  */
 export function withProviderRpcErrors<
   Provider extends { request(args: { method: string; params?: unknown }): Promise<unknown> },
