@@ -82,6 +82,8 @@ export interface CreateMobileWalletOptions {
   url: string
   /** Default: the devstack's own prefix. Tests running two wallets give each its own. */
   storagePrefix?: string
+  /** The SDK's key-value storage; default its own (a test in Node gives one in memory). */
+  storage?: NonNullable<ConstructorParameters<typeof Core>[0]>['storage']
   evmAccounts?: readonly FixtureAccount[]
   solanaAccounts?: readonly SolanaFixtureAccount[]
 }
@@ -138,6 +140,7 @@ export async function createMobileWallet(options: CreateMobileWalletOptions): Pr
     projectId: config.projectId,
     relayUrl: config.relayUrl,
     customStoragePrefix: options.storagePrefix ?? MOBILE_WALLET_STORAGE_PREFIX,
+    ...(options.storage ? { storage: options.storage } : {}),
     telemetryEnabled: false,
     logger: 'error',
   })

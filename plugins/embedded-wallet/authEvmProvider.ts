@@ -1,3 +1,4 @@
+import { withProviderRpcErrors } from 'latchkit'
 import { toRpcError } from 'latchkit/internal'
 import type { AuthSession } from './authSession'
 import { RPC_NOT_ALLOWED } from './frameAlerts'
@@ -29,7 +30,8 @@ export function asProviderError(error: unknown): unknown {
  * The embedded wallet as an EIP-1193 provider: the account and chain come from the
  * frame's user (GET_USER), a chain switch is SWITCH_NETWORK, and every other method is an
  * RPC_REQUEST the frame answers: reads from the chain, signing and sending only after the
- * person approved in the frame's own screen.
+ * person approved in the frame's own screen. `request()` rejects with EIP-1193 errors
+ * (numeric `code`; the Latchkit error in `cause`).
  *
  * @example
  * const provider = authEvmProvider(session)
@@ -47,7 +49,7 @@ export function authEvmProvider(session: AuthSession): AuthEvmProvider {
       emit('disconnect', { code: 4900, message: 'The embedded wallet signed out' })
   })
 
-  return {
+  return withProviderRpcErrors<AuthEvmProvider>({
     async request({ method, params }) {
       switch (method) {
         case 'eth_accounts':
@@ -93,5 +95,5 @@ export function authEvmProvider(session: AuthSession): AuthEvmProvider {
     removeListener(event, listener) {
       listeners.get(event)?.delete(listener)
     },
-  }
+  })
 }

@@ -6,6 +6,7 @@ import {
   type Network,
   type PluginContext,
   type SocialProvider,
+  SwitchChainError,
 } from 'latchkit'
 import { loadModule } from 'latchkit/internal'
 import type { FrameClient, FrameClientOptions, FrameRequestOptions, FrameTimings } from './createFrameClient'
@@ -413,6 +414,11 @@ export function createAuthSession(ctx: PluginContext<undefined>, settings: AuthS
     },
 
     async switchNetwork(namespace, chainId) {
+      // The frame would take any chain and then fail every read: a chain the app does not
+      // configure is unrecognized (4902), as a wallet answers for a chain it does not know.
+      if (!kernel.networks(namespace).some((network) => network.caipNetworkId === chainId)) {
+        throw new SwitchChainError({ details: `${chainId} is not one of the app's networks` })
+      }
       const { chainId: switched } = await request('SWITCH_NETWORK', { chainId })
       const user = users.get(namespace)
       if (user) users.set(namespace, { ...user, chainId: switched })

@@ -1,4 +1,4 @@
-import type { Kernel } from 'latchkit'
+import { type Kernel, withProviderRpcErrors } from 'latchkit'
 import { toRpcError } from 'latchkit/internal'
 import { type SessionNamespace, sessionAccounts } from './namespaces'
 import type { SessionManager } from './sessionManager'
@@ -40,6 +40,8 @@ export interface EvmSessionProvider {
  * straight to the configured network's RPC URL, so nothing is asked of a default RPC and
  * the phone is not woken for a read. Switching to a chain the session approved is local,
  * as the wallet already agreed to it; any other chain is asked of the wallet.
+ * `request()` rejects with EIP-1193 errors (numeric `code`; the Latchkit error in
+ * `cause`), 4900 once the session has ended.
  *
  * @example
  * const provider = evmSessionProvider(kernel, sessions)
@@ -66,6 +68,16 @@ export function evmSessionProvider(kernel: Kernel, sessions: SessionManager): Ev
     ]
     return [...new Set(ids.map((id) => Number(id.split(':')[1])))]
   }
+  /** A wallet method the session did not approve is refused here (4200), not sent to fail in the SDK. */
+  const askWallet = (method: string, params: unknown) => {
+    const namespace = (
+      sessions.session()?.namespaces as unknown as Record<string, SessionNamespace> | undefined
+    )?.eip155
+    if (namespace && !namespace.methods.includes(method)) {
+      throw toRpcError({ code: 4200, message: `The wallet did not approve ${method} for this session` })
+    }
+    return sessions.request(`eip155:${activeChain()}`, { method, params })
+  }
   const activeChain = (): number => {
     if (chain === undefined) chain = Number(granted()?.chain.split(':')[1])
     return chain
@@ -75,11 +87,21 @@ export function evmSessionProvider(kernel: Kernel, sessions: SessionManager): Ev
     const network = kernel.networks('eip155').find((n) => Number(n.id) === activeChain())
     const url = network?.rpcUrls.default.http[0]
     if (!url) throw toRpcError({ code: 4901, message: `No RPC URL configured for chain ${activeChain()}` })
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
-    })
+    let response: Response
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: params ?? [] }),
+      })
+    } catch (error) {
+      // The chain's RPC is not there at all: the provider is not connected to that chain.
+      throw toRpcError({
+        code: 4901,
+        message: `The RPC of chain ${activeChain()} did not answer`,
+        cause: error,
+      })
+    }
     const body = (await response.json()) as {
       result?: unknown
       error?: { code: number; message: string; data?: unknown }
@@ -88,12 +110,15 @@ export function evmSessionProvider(kernel: Kernel, sessions: SessionManager): Ev
     return body.result
   }
 
-  const provider: EvmSessionProvider = {
+  const provider: EvmSessionProvider = withProviderRpcErrors<EvmSessionProvider>({
     async request({ method, params }) {
       switch (method) {
         case 'eth_accounts':
         case 'eth_requestAccounts':
           return (granted()?.accounts ?? []).map((account) => account.address)
+      }
+      if (!sessions.session()) throw toRpcError({ code: 4900, message: 'No WalletConnect session' })
+      switch (method) {
         case 'eth_chainId':
           return `0x${activeChain().toString(16)}`
         case 'wallet_switchEthereumChain': {
@@ -101,16 +126,19 @@ export function evmSessionProvider(kernel: Kernel, sessions: SessionManager): Ev
             String((params as [{ chainId?: string }] | undefined)?.[0]?.chainId),
             16,
           )
+          if (!Number.isSafeInteger(target) || target <= 0) {
+            throw toRpcError({ code: -32602, message: 'wallet_switchEthereumChain needs a hex chainId' })
+          }
           if (approvedChains().includes(target)) {
             provider.setChain(target)
             return null
           }
-          const result = await sessions.request(`eip155:${activeChain()}`, { method, params })
+          const result = await askWallet(method, params)
           provider.setChain(target)
           return result
         }
       }
-      if (WALLET_METHODS.has(method)) return sessions.request(`eip155:${activeChain()}`, { method, params })
+      if (WALLET_METHODS.has(method)) return askWallet(method, params)
       return readFromRpc(method, params)
     },
     on(event, listener) {
@@ -130,7 +158,7 @@ export function evmSessionProvider(kernel: Kernel, sessions: SessionManager): Ev
     emit(event, ...args) {
       for (const listener of [...(listeners.get(event) ?? [])]) listener(...args)
     },
-  }
+  })
   sessions.subscribe(({ namespace, event }) => {
     if (namespace !== 'eip155') return
     if (event.type === 'disconnect') chain = undefined

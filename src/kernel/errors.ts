@@ -384,6 +384,10 @@ function readCode(error: unknown): number | undefined {
  */
 export function toRpcError(error: unknown): LatchError {
   if (error instanceof LatchError) return error
+  // A provider's rejection (numeric code) made from a Latchkit error (its cause): that
+  // error, so a view names it as before it crossed the provider boundary.
+  const carried = (error as { cause?: unknown } | null)?.cause
+  if (carried instanceof LatchError && readCode(error) !== undefined) return carried
   const rpcCode = readCode(error)
   const details =
     error instanceof Error
@@ -415,4 +419,117 @@ export function isUserRejection(error: unknown): boolean {
     current = (current as Error).cause
   }
   return false
+}
+
+/**
+ * What an EIP-1193 provider's `request()` rejects with: a numeric `code` (4001, 4100,
+ * 4200, 4900, 4901, 4902, -32602, ...), a `message` and optional `data`, the shape viem,
+ * wagmi and dApps branch on. A provider Latchkit hands out keeps the Latchkit error it was
+ * made from in `cause`.
+ *
+ * @example
+ * throw new ProviderRpcError(4001, 'User rejected the request')
+ */
+export class ProviderRpcError extends Error {
+  override name = 'ProviderRpcError'
+  readonly code: number
+  readonly data?: unknown
+
+  constructor(code: number, message: string, options: { data?: unknown; cause?: unknown } = {}) {
+    super(message, { cause: options.cause })
+    this.code = code
+    if (options.data !== undefined) this.data = options.data
+  }
+}
+
+/**
+ * The first error in the cause chain with a numeric code: a Latchkit error's `rpcCode`,
+ * or a wallet's or node's own error (whose message and data `wallet` keeps).
+ */
+function wireCodeOf(
+  error: unknown,
+): { code: number; wallet?: { message?: unknown; data?: unknown } } | undefined {
+  let current = error
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current instanceof LatchError) {
+      if (current.rpcCode !== undefined) {
+        const inner = wireCodeOf(current.cause)
+        return inner?.code === current.rpcCode ? inner : { code: current.rpcCode }
+      }
+    } else {
+      const code = readCode(current)
+      if (code !== undefined) return { code, wallet: current as { message?: unknown; data?: unknown } }
+    }
+    current = (current as Error).cause
+  }
+  return undefined
+}
+
+/** The numeric code whose kind has this stable code ('USER_REJECTED' gives 4001). */
+function rpcCodeOfKind(code: ErrorCode): number | undefined {
+  for (const rpcCode of Object.values(rpcCodes)) {
+    if (rpcCode !== rpcCodes.DEFAULT && rpcErrorKinds[rpcCode]?.code === code) return rpcCode
+  }
+  return undefined
+}
+
+/**
+ * Turns anything a provider's handler threw into the ProviderRpcError its `request()`
+ * rejects with: the one place Latchkit errors become EIP-1193 errors, the reverse of
+ * `toRpcError`. The code is the first numeric one in the cause chain (a LatchError's
+ * `rpcCode`, a wallet's or node's `code`), else the number of the LatchError's kind
+ * ('USER_REJECTED' is 4001), else -32603; the message and `data` are the wallet's own when
+ * it gave that code. A LatchError rides in `cause`, so `toRpcError` gives it back.
+ *
+ * @example
+ * toProviderRpcError(new UserRejectedRequestError()).code // 4001
+ */
+export function toProviderRpcError(error: unknown): ProviderRpcError {
+  if (error instanceof ProviderRpcError) return error
+  const wire = wireCodeOf(error)
+  const said = wire?.wallet?.message
+  const walletData = wire?.wallet?.data
+  if (error instanceof LatchError) {
+    const code = wire?.code ?? rpcCodeOfKind(error.code) ?? rpcCodes.INTERNAL_ERROR
+    return new ProviderRpcError(code, typeof said === 'string' && said ? said : error.shortMessage, {
+      data: error.data ?? walletData,
+      cause: error,
+    })
+  }
+  const code = wire?.code ?? rpcCodes.INTERNAL_ERROR
+  const message =
+    typeof said === 'string'
+      ? said
+      : error instanceof Error
+        ? error.message
+        : typeof error === 'object' && error && 'message' in error
+          ? String((error as { message: unknown }).message)
+          : ''
+  return new ProviderRpcError(code, message || describeRpcCode(code).message, {
+    data: walletData,
+    cause: error,
+  })
+}
+
+/**
+ * The provider with a `request()` that rejects only with ProviderRpcError: wrap every
+ * EIP-1193 provider a connector hands out in this, so viem, wagmi and dApps see numeric
+ * codes whatever the provider's own code throws.
+ *
+ * @example
+ * const provider = withProviderRpcErrors({ request: async ({ method }) => answer(method), on, removeListener })
+ * // the connector: getProvider: () => provider
+ */
+export function withProviderRpcErrors<
+  Provider extends { request(args: { method: string; params?: unknown }): Promise<unknown> },
+>(provider: Provider): Provider {
+  const request = provider.request.bind(provider)
+  provider.request = (async (args: { method: string; params?: unknown }) => {
+    try {
+      return await request(args)
+    } catch (error) {
+      throw toProviderRpcError(error)
+    }
+  }) as Provider['request']
+  return provider
 }

@@ -68,11 +68,14 @@ export {
   isUserRejection,
   LatchError,
   PluginError,
+  ProviderRpcError,
   RpcError,
   SwitchChainError,
   TimeoutError,
+  toProviderRpcError,
   UserRejectedRequestError,
   ValidationError,
+  withProviderRpcErrors,
 } from './errors'
 export { formatUnits } from './formatUnits'
 export type { ConnectedAccount, CookieToInitialStateOptions, InitialState } from './initialState'

@@ -1,4 +1,4 @@
-import type { Kernel } from 'latchkit'
+import { type Kernel, withProviderRpcErrors } from 'latchkit'
 import { type Eip1193Provider, isEip1193Provider } from 'latchkit/adapters/evm'
 import { ProviderDisconnectedError } from 'viem'
 import { EVM } from './evmConnection'
@@ -27,14 +27,15 @@ export function activeProvider(kernel: Kernel): Eip1193Provider {
 /**
  * One provider object for wagmi to keep, that always talks to the wallet connected now:
  * wagmi caches the provider a connector hands out, while a visitor may leave one wallet
- * for another (browser wallet, WalletConnect, embedded) without wagmi being told.
+ * for another (browser wallet, WalletConnect, embedded) without wagmi being told. It
+ * rejects with EIP-1193 errors (numeric `code`) whatever the wallet's provider throws.
  *
  * @example
  * const client = createWalletClient({ transport: custom(forwardingProvider(kernel)) })
  */
 export function forwardingProvider(kernel: Kernel): Eip1193Provider {
-  return {
-    request: (args) => activeProvider(kernel).request(args),
+  return withProviderRpcErrors<Eip1193Provider>({
+    request: async (args) => activeProvider(kernel).request(args),
     // Wallet events reach wagmi through the connector (from Latchkit's state), so these
     // only pass a listener on to whichever wallet is connected now.
     on(event, listener) {
@@ -45,5 +46,5 @@ export function forwardingProvider(kernel: Kernel): Eip1193Provider {
       connectedProvider(kernel)?.removeListener?.(event, listener)
       return this
     },
-  }
+  })
 }

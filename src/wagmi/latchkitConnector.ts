@@ -1,4 +1,4 @@
-import { disconnect, type Kernel, switchNetwork } from 'latchkit'
+import { disconnect, type Kernel, switchNetwork, toProviderRpcError } from 'latchkit'
 import type { Eip1193Provider } from 'latchkit/adapters/evm'
 import { type Chain, getAddress, SwitchChainError, UserRejectedRequestError } from 'viem'
 import type { CreateConnectorFn } from 'wagmi'
@@ -93,7 +93,15 @@ export function latchkitConnector(
         throw new SwitchChainError(new Error(`Chain ${chainId} is not configured in both wagmi and Latchkit`))
       }
       if (evmConnection(kernel).chainId !== chainId) {
-        await switchNetwork(kernel, { caipNetworkId: network.caipNetworkId })
+        try {
+          await switchNetwork(kernel, { caipNetworkId: network.caipNetworkId })
+        } catch (error) {
+          // As wagmi's own connectors answer: a decline is a rejection, anything else a
+          // failed switch, each with the wallet's numeric code underneath.
+          const wire = toProviderRpcError(error)
+          if (wire.code === UserRejectedRequestError.code) throw new UserRejectedRequestError(wire)
+          throw new SwitchChainError(wire)
+        }
       }
       return chain
     }

@@ -126,6 +126,35 @@ describe('wagmi card', () => {
     await expectText(networkButton, 'Local 31337')
   })
 
+  it("the dev wallet's refusals reach viem and wagmi by name: declined in the panel, not authorized, not supported, bad params, unknown chain", async () => {
+    await connectThroughLatchkit()
+    // settled: each call's answer is the request's own outcome, awaited in the page.
+    const errors = <Name extends string>(name: Name, ...args: unknown[]) =>
+      page.evaluate(([call, rest]) => window.walletErrors[call]!(...(rest as never[])), [name, args] as const)
+
+    const signing = errors('wagmiSignMessage')
+    await expectText(walletPanel(page).promptTitle, /signature/i)
+    await walletPanel(page).reject.click()
+    expect(await signing).toBe('UserRejectedRequestError 4001')
+    const switching = errors('wagmiSwitchChain', 31338)
+    await expectText(walletPanel(page).promptTitle, 'Switch network')
+    await walletPanel(page).reject.click()
+    expect(await switching).toBe('UserRejectedRequestError 4001')
+    const viemSigning = errors('viemSignMessage', me)
+    await expectText(walletPanel(page).promptTitle, /signature/i)
+    await walletPanel(page).reject.click()
+    expect(await viemSigning).toBe('UserRejectedRequestError 4001')
+
+    // Refused without a prompt.
+    expect(await errors('viemSignMessage', recipient)).toBe('UnauthorizedProviderError 4100')
+    expect(await errors('viemRequest', 'eth_sign', [me, '0x68'])).toBe('UnsupportedProviderMethodError 4200')
+    expect(await errors('viemRequest', 'personal_sign', [7, me])).toBe('InvalidParamsRpcError -32602')
+    expect(await errors('viemRequest', 'wallet_switchEthereumChain', [{ chainId: '0x7a6b' }])).toBe(
+      'SwitchChainError 4902',
+    )
+    await expectText(card().chain, '31337')
+  })
+
   it('a transfer declined in the wallet says so in the card and moves nothing', async () => {
     await connectThroughLatchkit()
     await expectText(card().chain, '31337')

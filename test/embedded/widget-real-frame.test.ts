@@ -2,9 +2,10 @@
 // service and frame page on their own origin (mail through the devstack mailbox, a chain on
 // anvil): a new person logs in with the mailed code, sets a recovery password in the
 // frame's own screen laid over the modal, gets an account, signs a message approved in the
-// frame (it verifies for the address), sends ETH approved in the frame (mined), and a
-// reload reconnects without a prompt; a new device gets in by the emailed link and the
-// recovery password, with the same address.
+// frame (it verifies for the address), declines a signature and a send in the frame (viem
+// and wagmi name it UserRejectedRequestError, 4001), sends ETH approved in the frame
+// (mined), and a reload reconnects without a prompt; a new device gets in by the emailed
+// link and the recovery password, with the same address.
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { createPublicClient, type Hex, http, parseEther, verifyMessage } from 'viem'
@@ -61,6 +62,13 @@ const sent = (page: Page) =>
 const signature = (page: Page) =>
   page.evaluate(
     () => (window as unknown as { emailTest: { state: { signature: unknown } } }).emailTest.state.signature,
+  )
+const asked = (page: Page, kind: string) =>
+  page.evaluate(
+    (which) =>
+      (window as unknown as { emailTest: { state: { asked: Record<string, string> } } }).emailTest.state
+        .asked[which],
+    kind,
   )
 const address = (page: Page, namespace = 'eip155') =>
   page.evaluate(
@@ -121,6 +129,17 @@ describe('the widget against the real frame service', () => {
     // settled: the signature arrived (above) and is kept as it came.
     const signed = (await signature(page)) as Hex
     expect(await verifyMessage({ address: account, message: 'hello', signature: signed })).toBe(true)
+
+    // Declined in the frame's own screen: viem and wagmi (through latchkit/wagmi) see
+    // EIP-1193's 4001 and name it UserRejectedRequestError, for a signature and a send.
+    for (const kind of ['viemSign', 'viemSend', 'wagmiSign'] as const) {
+      await page.evaluate(
+        (asked) => (window as unknown as { emailTest: { ask(kind: string): boolean } }).emailTest.ask(asked),
+        kind,
+      )
+      await frameScreen(page).click('frame-reject')
+      await eventually(() => asked(page, kind)).toBe('UserRejectedRequestError 4001')
+    }
 
     // An ETH send from the page, approved in the frame, is mined on anvil.
     await fetch(anvil.rpcUrl, {

@@ -7,15 +7,22 @@ import {
   type Kernel,
   reconnect,
   type StorageBackend,
+  UserRejectedRequestError,
 } from 'latchkit'
-import { createMemoryBackend } from 'latchkit/internal'
+import { createMemoryBackend, toRpcError } from 'latchkit/internal'
+import { latchkitConnector } from 'latchkit/wagmi'
+import { createWalletClient, custom, defineChain, type EIP1193Provider } from 'viem'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { createConfig, http } from 'wagmi'
+import { getAccount, reconnect as wagmiReconnect, signMessage as wagmiSignMessage } from 'wagmi/actions'
 import { setupEmbeddedWallet } from '../../plugins/embedded-wallet/embeddedWallet'
 import { frameAnswerError, frameError } from '../../plugins/embedded-wallet/frameErrors'
 import { authConnectorId, EMBEDDED_WALLET_FRAME_VIEW_ID } from '../../plugins/embedded-wallet/ids'
 import { fakeFrame, SOL_ADDRESS, solanaLocal } from './embeddedWalletFake'
 import { BOB, localnet, othernet } from './helpers'
 
+/** An account the frame's wallet does not hold. */
+const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const kernels: Kernel[] = []
 afterEach(() => {
   for (const kernel of kernels.splice(0)) kernel.destroy()
@@ -256,13 +263,93 @@ describe('the EIP-1193 provider over the frame', () => {
         : frameAnswerError('RPC_REQUEST', { message: 'User rejected the request', code: 4001 })
     }
     await expect(provider.request({ method: 'eth_sign', params: [] })).rejects.toMatchObject({
-      rpcCode: 4200,
+      code: 4200,
+      cause: { rpcCode: 4200 },
     })
     expect(kernel.getState().snackbar.message).toBe('Action not allowed')
     const rejected = await provider
       .request({ method: 'personal_sign', params: ['0x68', BOB] })
       .catch((e) => e)
     expect(isUserRejection(rejected)).toBe(true)
+  })
+})
+
+describe('the EIP-1193 errors of the provider over the frame, as viem and wagmi name them', () => {
+  async function connected() {
+    const frame = fakeFrame()
+    const kernel = makeKernel(frame, createMemoryBackend())
+    await service(kernel).connectAfterLogin('email')
+    const provider = kernel.connectors.get(authConnectorId('eip155'))?.getProvider() as EIP1193Provider
+    const wallet = createWalletClient({ account: BOB, transport: custom(provider) })
+    return { frame, kernel, provider, wallet }
+  }
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => undefined,
+      (error: Error) => error,
+    )
+
+  it('rejects with numeric codes: 4001 declined, 4100 not its account, 4200 not offered, -32602 bad params, 4902 unknown chain, 4900 signed out', async () => {
+    const { frame, kernel, provider, wallet } = await connected()
+    frame.handlers.RPC_REQUEST = ({ method, params }) => {
+      if (method === 'eth_sign')
+        throw frameAnswerError('RPC_REQUEST', { message: 'Requested RPC call is not allowed' })
+      if ((params as string[])[1] !== BOB)
+        throw frameAnswerError('RPC_REQUEST', {
+          message: 'The request names an account this wallet does not hold',
+          code: 4100,
+        })
+      throw frameAnswerError('RPC_REQUEST', { message: 'User rejected the request', code: 4001 })
+    }
+    const declined = await failure(provider.request({ method: 'personal_sign', params: ['0x68', BOB] }))
+    expect(declined).toMatchObject({ code: 4001, message: 'User rejected the request' })
+    // Latchkit's own views still read the Latchkit error, which rides in `cause`.
+    expect(toRpcError(declined)).toBeInstanceOf(UserRejectedRequestError)
+
+    expect((await failure(wallet.signMessage({ message: 'hello' })))?.name).toBe('UserRejectedRequestError')
+    expect((await failure(wallet.signMessage({ account: ALICE, message: 'hello' })))?.name).toBe(
+      'UnauthorizedProviderError',
+    )
+    expect(
+      (await failure(wallet.request({ method: 'eth_sign' as never, params: [BOB, '0x68'] as never })))?.name,
+    ).toBe('UnsupportedProviderMethodError')
+    expect(
+      (
+        await failure(
+          wallet.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: 'nope' as never }] }),
+        )
+      )?.name,
+    ).toBe('InvalidParamsRpcError')
+    expect((await failure(wallet.switchChain({ id: 1 })))?.name).toBe('SwitchChainError')
+    expect(frame.asked.some(({ type }) => type === 'SWITCH_NETWORK')).toBe(false)
+
+    await disconnect(kernel)
+    expect((await failure(wallet.getChainId()))?.name).toBe('ProviderDisconnectedError')
+  })
+
+  it("a wagmi signMessage through latchkit/wagmi's connector fails as UserRejectedRequestError when declined in the frame", async () => {
+    const { frame, kernel } = await connected()
+    frame.handlers.RPC_REQUEST = () => {
+      throw frameAnswerError('RPC_REQUEST', { message: 'User rejected the request', code: 4001 })
+    }
+    const chain = defineChain({
+      id: 31337,
+      name: 'Local',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: { default: { http: ['http://127.0.0.1:9'] } },
+    })
+    const config = createConfig({
+      chains: [chain],
+      connectors: [latchkitConnector(kernel)],
+      multiInjectedProviderDiscovery: false,
+      storage: null,
+      transports: { [chain.id]: http() },
+    })
+    await wagmiReconnect(config)
+    await expect.poll(() => getAccount(config).status, { timeout: 5000, interval: 10 }).toBe('connected')
+    const error = await failure(wagmiSignMessage(config, { message: 'hello' }))
+    expect(error?.name).toBe('UserRejectedRequestError')
+    expect((error as { code?: unknown }).code).toBe(4001)
   })
 })
 

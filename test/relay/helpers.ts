@@ -200,3 +200,29 @@ export async function expectPush(client: RawClient, topic: string, message: stri
     .toBeDefined()
   return client.pushes.find((push) => push.topic === topic && push.message === message) as Push
 }
+
+/** The client's key-value storage, in memory: nothing left on disk between runs. */
+export class MemoryStorage {
+  private readonly entries = new Map<string, unknown>()
+  async getKeys() {
+    return [...this.entries.keys()]
+  }
+  async getEntries<T>(): Promise<[string, T][]> {
+    return [...this.entries.entries()] as [string, T][]
+  }
+  async getItem<T>(key: string): Promise<T | undefined> {
+    return this.entries.get(key) as T | undefined
+  }
+  async setItem<T>(key: string, value: T) {
+    this.entries.set(key, value)
+  }
+  async removeItem(key: string) {
+    this.entries.delete(key)
+  }
+  /** What the storage holds now, apart from what this one is told later. */
+  copy(): MemoryStorage {
+    const copy = new MemoryStorage()
+    for (const [key, value] of this.entries) copy.entries.set(key, structuredClone(value))
+    return copy
+  }
+}

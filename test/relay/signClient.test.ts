@@ -13,34 +13,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { dropOrphanedAnswers } from '../../plugins/walletconnect/orphanedRequests.js'
 import { type StartedRelay, startRelay } from '../../server/relay/index.js'
+import { MemoryStorage } from './helpers.js'
 
 type Client = Awaited<ReturnType<typeof SignClient.init>>
-
-/** The client's key-value storage, in memory: nothing left on disk between runs. */
-class MemoryStorage {
-  private readonly entries = new Map<string, unknown>()
-  async getKeys() {
-    return [...this.entries.keys()]
-  }
-  async getEntries<T>(): Promise<[string, T][]> {
-    return [...this.entries.entries()] as [string, T][]
-  }
-  async getItem<T>(key: string): Promise<T | undefined> {
-    return this.entries.get(key) as T | undefined
-  }
-  async setItem<T>(key: string, value: T) {
-    this.entries.set(key, value)
-  }
-  async removeItem(key: string) {
-    this.entries.delete(key)
-  }
-  /** What the storage holds now, apart from what this one is told later. */
-  copy(): MemoryStorage {
-    const copy = new MemoryStorage()
-    for (const [key, value] of this.entries) copy.entries.set(key, structuredClone(value))
-    return copy
-  }
-}
 
 const CHAIN = 'eip155:31337'
 const account = privateKeyToAccount(fixtureAccounts[1]!.privateKey)

@@ -5,7 +5,14 @@
  * either side ends both, and wagmi's reconnect waits for Latchkit's. The browser test
  * (test/e2e/wagmi.test.ts) runs the same connector against anvil and the dev wallet.
  */
-import { connect, disconnect, reconnect as latchReconnect, switchNetwork } from 'latchkit'
+import {
+  connect,
+  disconnect,
+  reconnect as latchReconnect,
+  SwitchChainError,
+  switchNetwork,
+  UserRejectedRequestError,
+} from 'latchkit'
 import { latchkitConnector } from 'latchkit/wagmi'
 import { defineChain } from 'viem'
 import { describe, expect, it } from 'vitest'
@@ -155,6 +162,45 @@ describe('latchkitConnector', () => {
     expect(await wagmiReconnect(config)).toEqual([])
     expect(kernel.getState().modal.open).toBe(false)
     expect(getAccount(config).status).toBe('disconnected')
+  })
+
+  it('a switch declined in the wallet rejects in wagmi as UserRejectedRequestError (4001), a failed one as SwitchChainError', async () => {
+    const { kernel, wallet, config } = setup()
+    await connect(kernel, { connectorId: 'fake' })
+    await accountWhen(config, (a) => a.status === 'connected')
+    wallet.switchNetwork = async () => {
+      throw new UserRejectedRequestError()
+    }
+    await expect(wagmiSwitchChain(config, { chainId: 8453 })).rejects.toMatchObject({
+      name: 'UserRejectedRequestError',
+      code: 4001,
+    })
+    wallet.switchNetwork = async () => {
+      throw new SwitchChainError()
+    }
+    await expect(wagmiSwitchChain(config, { chainId: 8453 })).rejects.toMatchObject({
+      name: 'SwitchChainError',
+      code: 4902,
+    })
+    expect(getAccount(config).chainId).toBe(1)
+  })
+
+  it("a wallet's LatchError reaches wagmi's client by its numeric code", async () => {
+    const { kernel, wallet, config } = setup()
+    wallet.getProvider = () => ({
+      request: async () => {
+        throw new UserRejectedRequestError()
+      },
+    })
+    await connect(kernel, { connectorId: 'fake' })
+    await accountWhen(config, (a) => a.status === 'connected')
+    const client = await getConnectorClient(config)
+    await expect(
+      client.request({ method: 'personal_sign', params: ['0x68', ADDRESS] }),
+    ).rejects.toMatchObject({
+      name: 'UserRejectedRequestError',
+      code: 4001,
+    })
   })
 
   it("sends wagmi's wallet requests to the wallet connected now, and refuses with none", async () => {

@@ -10,11 +10,12 @@ import { evmAdapter } from 'latchkit/adapters/evm'
 import { localChain } from 'latchkit/networks'
 import { ConnectButton, LatchProvider, NetworkButton } from 'latchkit/react'
 import { createRoot } from 'react-dom/client'
-import type { Address } from 'viem'
+import { type Address, createWalletClient, custom, type EIP1193Provider } from 'viem'
 import { WagmiProvider } from 'wagmi'
+import { signMessage, switchChain } from 'wagmi/actions'
 import { createDemoWagmiConfig } from '../../../demo/src/createDemoWagmiConfig'
 import { WagmiCard } from '../../../demo/src/WagmiCard'
-import { installDevWallet } from '../../../devstack/dev-wallet'
+import { DEV_WALLET_RDNS, installDevWallet } from '../../../devstack/dev-wallet'
 
 export type WagmiTestConfig = {
   chains: Array<{ chainId: number; name: string; rpcUrl: string }>
@@ -26,6 +27,8 @@ export type WagmiTestConfig = {
 declare global {
   interface Window {
     wagmiTestConfig: WagmiTestConfig
+    /** Each call's outcome as `<error name> <code>`: what viem and wagmi make of the wallet's errors. */
+    walletErrors: Record<string, (...args: never[]) => Promise<string>>
   }
 }
 
@@ -37,6 +40,22 @@ const kernel = createKernel({
   logger: { level: 'warn' },
 })
 const wagmiConfig = createDemoWagmiConfig(kernel, config.chains)
+const outcome = (call: Promise<unknown>) =>
+  call.then(
+    () => 'done',
+    (error: { name?: string; code?: unknown }) => `${error.name} ${String(error.code)}`,
+  )
+const devWallet = () =>
+  createWalletClient({
+    transport: custom(kernel.connectors.get(DEV_WALLET_RDNS)?.getProvider() as EIP1193Provider),
+  })
+window.walletErrors = {
+  wagmiSignMessage: () => outcome(signMessage(wagmiConfig, { message: 'hello' })),
+  wagmiSwitchChain: (chainId: number) => outcome(switchChain(wagmiConfig, { chainId })),
+  viemSignMessage: (account: Address) => outcome(devWallet().signMessage({ account, message: 'hello' })),
+  viemRequest: (method: string, params: unknown[]) =>
+    outcome(devWallet().request({ method, params } as never)),
+}
 createRoot(document.getElementById('root') as HTMLElement).render(
   <WagmiProvider config={wagmiConfig}>
     <QueryClientProvider client={new QueryClient()}>
