@@ -68,7 +68,8 @@ const message = (error: unknown) =>
 /**
  * An index.html for a build: the entry as a module script, any CSS the build emitted, and
  * `<link rel="modulepreload">` for what scripts/modulepreload.mjs lists (the start-up
- * chunks, and Latchkit's modal module), as an integrator's page would name them. Without
+ * chunks, Latchkit's modal module and the plugins' parts of the Connect view), as an
+ * integrator's page would name them. Without
  * them the browser finds the start-up chunks only once the entry is parsed.
  */
 export function writeIndexHtml(outdir: string, preload: PreloadFiles = { startup: [], lazy: [] }): void {
