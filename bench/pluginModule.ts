@@ -18,27 +18,52 @@ function camelCase(name: string): string {
 
 /**
  * The import that brings in one plugin's factory the way an integrator writes it: a named
- * import of the factory (camelCase of the folder) or the default export. A namespace
+ * import of the factory (camelCase of the folder, in any case) or the default export. A namespace
  * import is the last resort because it keeps every export and would overstate the size.
  */
 function factoryImport(root: string, name: string, local: string): string {
   const source = readFileSync(`${root}/plugins/${name}/index.ts`, 'utf8')
-  const factory = camelCase(name)
+  // Any case: the walletconnect folder's factory is walletConnect.
   const named = new RegExp(
-    `export\\s+(?:\\{[^}]*\\b${factory}\\b[^}]*\\}|(?:async\\s+)?(?:function|const|let)\\s+${factory}\\b)`,
-  )
-  if (named.test(source)) return `import { ${factory} as ${local} } from 'latchkit/plugins/${name}'`
+    `export\\s+(?:\\{[^}]*\\b(${camelCase(name)})\\b[^}]*\\}|(?:async\\s+)?(?:function|const|let)\\s+(${camelCase(name)})\\b)`,
+    'i',
+  ).exec(source)
+  const factory = named?.[1] ?? named?.[2]
+  if (factory) return `import { ${factory} as ${local} } from 'latchkit/plugins/${name}'`
   if (/export\s+default\b|export\s*\{[^}]*\bas\s+default\b/.test(source)) {
     return `import ${local} from 'latchkit/plugins/${name}'`
   }
   return `import * as ${local}Module from 'latchkit/plugins/${name}'\nconst ${local} = Object.values(${local}Module).find((value) => typeof value === 'function')`
 }
 
+/**
+ * A plugin's exports besides its factory that the full app needs to configure it
+ * (bench/apps/fullAppServices.ts), imported only with the plugin, as an integrator would.
+ */
+export const PLUGIN_HELPERS: Readonly<Record<string, readonly string[]>> = { siwe: ['httpVerifier'] }
+
+/** The import of a plugin's helpers, and the object literal that hands them over. */
+function helperImport(name: string, local: string): { source: string; object: string } {
+  const helpers = PLUGIN_HELPERS[name] ?? []
+  if (helpers.length === 0) return { source: '', object: '{}' }
+  const alias = (helper: string) => `${local}_${helper}`
+  return {
+    source: `import { ${helpers.map((helper) => `${helper} as ${alias(helper)}`).join(', ')} } from 'latchkit/plugins/${name}'`,
+    object: `{ ${helpers.map((helper) => `${helper}: ${alias(helper)}`).join(', ')} }`,
+  }
+}
+
 /** The source of 'bench:plugins' for the given plugin folders. */
 export function pluginModuleSource(root: string, names: readonly string[]): string {
-  const imports = names.map((name, index) => factoryImport(root, name, `plugin${index}`))
-  const list = names.map((name, index) => `[${JSON.stringify(name)}, plugin${index}]`)
-  return `${imports.join('\n')}\nexport const pluginFactories = [${list.join(', ')}]\n`
+  const helpers = names.map((name, index) => helperImport(name, `plugin${index}`))
+  const imports = names.flatMap((name, index) => [
+    factoryImport(root, name, `plugin${index}`),
+    helpers[index]?.source ?? '',
+  ])
+  const list = names.map(
+    (name, index) => `[${JSON.stringify(name)}, plugin${index}, ${helpers[index]?.object ?? '{}'}]`,
+  )
+  return `${imports.filter(Boolean).join('\n')}\nexport const pluginFactories = [${list.join(', ')}]\n`
 }
 
 /**

@@ -202,6 +202,18 @@ function speedTable(results: BenchResults): string[] {
   return lines
 }
 
+/** The React floor of the cold path (bench/coldPath.ts) beside the rows: what the browser and React take alone. */
+function floorLine(results: BenchResults): string[] {
+  const floor = results.speed.coldPath?.apps.find((app) => app.id === 'react-floor')?.median
+  if (!floor?.walletListPaintedAt) return []
+  const click =
+    floor.effectiveClickAt === undefined ? undefined : floor.walletListPaintedAt - floor.effectiveClickAt
+  return [
+    `The floor, React alone rendering a button and on click a list (bench/apps/react-floor.tsx, the cold path's loads below): ${ms(floor.walletListPaintedAt)} navigation -> list, ${ms(click)} click -> list.`,
+    '',
+  ]
+}
+
 /** bench/RESULTS.md: the tables a reader wants, the full figures stay in results.json. */
 export function renderMarkdown(results: BenchResults): string {
   const lines = [
@@ -234,9 +246,12 @@ export function renderMarkdown(results: BenchResults): string {
     '',
     '## Speed',
     '',
-    "Debian Chromium, headless, every request that is not to 127.0.0.1 blocked, each app served as a static build from 127.0.0.1, a fresh browser context per page load. Each page names its start-up chunks (and Latchkit's modal module) in `<link rel=\"modulepreload\">`, from the build's metafile by scripts/modulepreload.mjs, as an integrator's page would. The page announces one EIP-6963 wallet so every list has an entry to wait for. Cold: the connect button is clicked as soon as it exists (again every 250 ms while the app ignores it) and the clock runs from navigation start. Warm: the page is at rest (load, then 2 s without a request) before the click; the requests sent until then are the start-up requests (per host the most any load sent, and every outside URL any load tried). Page loads go round-robin over the apps so changes in machine load hit every row alike. Paint times are taken in the page with requestAnimationFrame. Timings are reported, never asserted: they depend on the machine and on what else runs on it.",
+    "Debian Chromium, headless, every request that is not to 127.0.0.1 blocked, each app served as a static build from 127.0.0.1, a fresh browser context per page load. Each page names its start-up chunks (and Latchkit's modal module with the plugins' parts of the Connect view) in `<link rel=\"modulepreload\">`, from the build's metafile by scripts/modulepreload.mjs, as an integrator's page would. The page announces one EIP-6963 wallet so every list has an entry to wait for. Cold: the connect button is clicked as soon as it exists (again every 250 ms while the app ignores it) and the clock runs from navigation start. Warm: the page is at rest (load, then 2 s without a request) before the click; the requests sent until then are the start-up requests (per host the most any load sent, and every outside URL any load tried). Page loads go round-robin over the apps so changes in machine load hit every row alike. Paint times are taken in the page with requestAnimationFrame. Timings are reported, never asserted: they depend on the machine and on what else runs on it.",
     '',
     ...speedTable(results),
+    '',
+    ...floorLine(results),
+    'Latchkit full is opened with the local services of bench/fullServices.ts (as `npm run demo` starts them: an anvil chain with the fixtures, the local API server with sign-in, the WalletConnect relay, the frame service with the mailbox and the local social providers) and every plugin is configured against them (bench/apps/fullAppServices.ts): its start-up requests include what the configured plugins ask those services for, all on 127.0.0.1.',
     '',
   ]
   const withExternal = results.speed.rows.filter((row) => (row.startupRequests?.external.length ?? 0) > 0)
@@ -247,10 +262,7 @@ export function renderMarkdown(results: BenchResults): string {
   }
   for (const row of results.speed.rows) {
     if (row.pluginsLeftOut)
-      lines.push(
-        `${row.label}: plugins built in but not started (they need options): ${row.pluginsLeftOut.join('; ')}`,
-        '',
-      )
+      lines.push(`${row.label}: plugins built in but not started: ${row.pluginsLeftOut.join('; ')}`, '')
   }
   const problems = results.speed.rows.filter((row) => row.errors.length > 0 || row.pageErrors.length > 0)
   if (problems.length > 0) {

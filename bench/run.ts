@@ -17,6 +17,7 @@ import { DEFAULT_SCROLL_STEP_PX, measureActivity } from './activity'
 import { checkSizeBudgets } from './budgets'
 import { measureColdPath } from './coldPath'
 import { measureEmailLogin } from './emailLogin'
+import { startFullServices } from './fullServices'
 import { currentLoad, describeMachine } from './machine'
 import { notYetMeasurable } from './notYetMeasurable'
 import { benchDir, repoRoot } from './paths'
@@ -25,7 +26,7 @@ import { renderMarkdown } from './report'
 import type { BenchResults } from './results'
 import { rows } from './rows'
 import { disposeBuilds, measureLatchkit, measureRow, type SizeRow } from './size'
-import { measureSpeed, type SpeedOptions, withBrowser } from './speed'
+import { measureSpeed, type SpeedApp, type SpeedOptions, withBrowser } from './speed'
 import { measureWalletConnectCosts } from './walletConnectCost'
 import { measureWalletSearch } from './walletSearch'
 
@@ -79,13 +80,29 @@ try {
     throw new Error('Chromium is not installed (node scripts/ensure-browser.mjs failed)')
   await withBrowser(async (browser, version) => {
     machine.chromium = version
-    const apps = []
+    const apps: SpeedApp[] = []
     for (const row of rows) {
       const built = sizeRows.find((size) => size.id === row.id)
       if (built?.outdir) apps.push({ row, outdir: built.outdir, preload: built.preload })
       else skipped.push({ id: row.id, reason: `no build: ${built?.error?.split('\n')[0]}` })
     }
-    speedRows.push(...(await measureSpeed(browser, apps, speedOptions, log)))
+    // Latchkit full, every plugin configured: against the devstack's services on 127.0.0.1.
+    const full = apps.find((app) => app.row.id === 'latchkit-full')
+    const services = full
+      ? await startFullServices().catch((error: unknown) => {
+          const reason = error instanceof Error ? error.message.split('\n')[0] : String(error)
+          skipped.push({ id: 'latchkit-full', reason: `the local services did not start: ${reason}` })
+          apps.splice(apps.indexOf(full), 1)
+          return undefined
+        })
+      : undefined
+    if (services) log('local services for Latchkit full started')
+    try {
+      if (full && services) full.pageQuery = (url) => services.pageQuery(url)
+      speedRows.push(...(await measureSpeed(browser, apps, speedOptions, log)))
+    } finally {
+      await services?.stop()
+    }
     coldPath = await measureColdPath(browser, Math.max(10, speedOptions.runs))
     log('cold path measured')
     activity = await measureActivity(

@@ -68,7 +68,8 @@ const message = (error: unknown) =>
 /**
  * An index.html for a build: the entry as a module script, any CSS the build emitted, and
  * `<link rel="modulepreload">` for what scripts/modulepreload.mjs lists (the start-up
- * chunks, and Latchkit's modal module), as an integrator's page would name them. Without
+ * chunks, Latchkit's modal module and the plugins' parts of the Connect view), as an
+ * integrator's page would name them. Without
  * them the browser finds the start-up chunks only once the entry is parsed.
  */
 export function writeIndexHtml(outdir: string, preload: PreloadFiles = { startup: [], lazy: [] }): void {
@@ -250,6 +251,15 @@ function summarizeRuns(target: Target): void {
   target.result.pageErrors = [...target.pageErrors].slice(0, 20)
 }
 
+/** One built app to measure. */
+export interface SpeedApp {
+  row: Row
+  outdir: string
+  preload?: PreloadFiles
+  /** The query string its page is opened with, once its URL is known (e.g. the local services it is configured against). */
+  pageQuery?: (pageUrl: string) => Promise<string>
+}
+
 /**
  * Measures the built apps. Page loads go round-robin over the apps (run 1 of each, then
  * run 2 of each...), so a change in what else the machine is doing hits every row alike
@@ -258,20 +268,20 @@ function summarizeRuns(target: Target): void {
  */
 export async function measureSpeed(
   browser: Browser,
-  apps: readonly { row: Row; outdir: string; preload?: PreloadFiles }[],
+  apps: readonly SpeedApp[],
   options: SpeedOptions,
   log: (line: string) => void = () => {},
 ): Promise<SpeedRow[]> {
   const sites: StaticSite[] = []
   const targets: Target[] = []
   try {
-    for (const { row, outdir, preload } of apps) {
+    for (const { row, outdir, preload, pageQuery } of apps) {
       writeIndexHtml(outdir, preload)
       const site = await serveDirectory(outdir)
       sites.push(site)
       targets.push({
         row,
-        url: site.url,
+        url: `${site.url}${pageQuery ? await pageQuery(site.url) : ''}`,
         result: { id: row.id, label: row.label, pageErrors: [], errors: [] },
         pageErrors: new Set(),
         coldRuns: [],

@@ -10,11 +10,12 @@ export interface PreloadFiles {
 
 export interface PreloadOptions {
   entry: string
-  /** Lazy modules to preload, by source path; Latchkit's modal by default. */
+  /** Lazy modules to preload, by source path; Latchkit's modal and the plugins' Connect-view parts by default. */
   lazy?: RegExp[]
 }
 
 export declare const latchkitModal: RegExp
+export declare const latchkitConnectParts: RegExp
 export declare function preloadFromMetafile(metafile: Metafile, options: PreloadOptions): PreloadFiles
 export declare function preloadFromViteManifest(
   manifest: Record<string, { file: string; src?: string; imports?: string[] }>,

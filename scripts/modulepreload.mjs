@@ -9,7 +9,8 @@
  * the entry instead, and evaluated only when the code asks for them. The list is the
  * start-up chunks (what the entry imports statically, transitively, without the entry
  * itself) and, for each lazy module named (by default Latchkit's modal: the dialog and
- * the views of the first open), that module's chunk and what it imports statically.
+ * the views of the first open, and the plugins' parts of the Connect view that the
+ * provider preloads with it), that module's chunk and what it imports statically.
  *
  * Plain ESM without dependencies, so it runs in any build script:
  *
@@ -33,6 +34,16 @@ import { dirname, relative } from 'node:path'
  */
 export const latchkitModal =
   /(?:^|\/)(?:src\/react\/views\/firstOpen\.tsx?|latchkit\/dist\/firstOpen-[\w-]+\.js)$/
+
+/**
+ * The plugins' parts of the Connect view, which `<LatchProvider>` preloads with the modal
+ * (the `preloadable` components of the connectMethods and connectorTypes slots: the email,
+ * social, Farcaster and WalletConnect entries, the email field, the wallets plugin's rows),
+ * in a build from source and in the published package. A build without these plugins has
+ * none of them, so it lists nothing more.
+ */
+export const latchkitConnectParts =
+  /(?:^|\/)(?:plugins\/[\w-]+\/(?:views\/)?(?:\w+Entry|EmailField|ConnectRows)\.tsx?|latchkit\/dist\/(?:\w+Entry|EmailField|ConnectRows)-[\w-]+\.js)$/
 
 /** `path` and every file it imports statically, transitively, in breadth-first order. */
 function staticClosure(start, importsOf) {
@@ -64,7 +75,7 @@ const toPosix = (path) => path.split('\\').join('/')
  * preloadFromMetafile(metafile, { entry: 'src/main.tsx' })
  * // { startup: ['chunks/chunk-KERNEL.js', ...], lazy: ['firstOpen-HASH.js', 'chunks/chunk-VIEWS.js'] }
  */
-export function preloadFromMetafile(metafile, { entry, lazy = [latchkitModal] }) {
+export function preloadFromMetafile(metafile, { entry, lazy = [latchkitModal, latchkitConnectParts] }) {
   const outputs = Object.entries(metafile.outputs).filter(([path]) => path.endsWith('.js'))
   const wanted = toPosix(entry).replace(/^\.\//, '')
   const found = outputs.find(
@@ -100,7 +111,7 @@ export function preloadFromMetafile(metafile, { entry, lazy = [latchkitModal] })
  * @example
  * preloadFromViteManifest(manifest, { entry: 'index.html' }).lazy // ['assets/firstOpen-HASH.js', ...]
  */
-export function preloadFromViteManifest(manifest, { entry, lazy = [latchkitModal] }) {
+export function preloadFromViteManifest(manifest, { entry, lazy = [latchkitModal, latchkitConnectParts] }) {
   if (!manifest[entry]) throw new Error(`modulepreload: no manifest entry "${entry}"`)
   const importsOf = (key) => manifest[key]?.imports ?? []
   const file = (key) => manifest[key]?.file ?? key
@@ -148,7 +159,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   }
   const json = JSON.parse(readFileSync(file, 'utf8'))
   const lazyOption = option(args, 'lazy')
-  const lazy = lazyOption ? [latchkitModal, new RegExp(lazyOption)] : [latchkitModal]
+  const lazy = [latchkitModal, latchkitConnectParts, ...(lazyOption ? [new RegExp(lazyOption)] : [])]
   const files = json.outputs
     ? preloadFromMetafile(json, { entry, lazy })
     : preloadFromViteManifest(json, { entry, lazy })

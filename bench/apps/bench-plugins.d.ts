@@ -1,8 +1,13 @@
 // Types of the virtual module that bench/pluginModule.ts generates for latchkit-full.tsx.
 declare module 'bench:plugins' {
   import type { Plugin } from 'latchkit'
-  /** [folder name, factory] for every plugin under plugins/, in folder order. */
-  export const pluginFactories: ReadonlyArray<readonly [string, (options?: unknown) => Plugin]>
+  /**
+   * [folder name, factory, helpers] for every plugin under plugins/, in folder order; the
+   * helpers are the plugin's exports named in PLUGIN_HELPERS (bench/pluginModule.ts).
+   */
+  export const pluginFactories: ReadonlyArray<
+    readonly [string, (options?: unknown) => Plugin, Readonly<Record<string, unknown>>]
+  >
 }
 
 // Types of the virtual module that bench/entryCosts.ts generates for latchkit-extras.tsx.

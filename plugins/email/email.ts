@@ -1,5 +1,5 @@
 import { definePlugin, type Plugin } from 'latchkit'
-import { lazy } from 'react'
+import { preloadable } from 'latchkit/react'
 import { EMAIL_PLUGIN_ID, EMAIL_VIEWS, EMBEDDED_WALLET_SERVICE } from './ids'
 import { offerEmailUpdate } from './offerEmailUpdate'
 import { emailStrings } from './strings'
@@ -28,7 +28,10 @@ export function email(): Plugin<undefined> {
           id: EMAIL_PLUGIN_ID,
           order: 100,
           label: 'email.label',
-          component: lazy(() => import('./EmailEntry')),
+          // The entry and its field in parallel: the entry would ask for the field only once it renders.
+          component: preloadable(() =>
+            Promise.all([import('./EmailEntry'), import('./EmailField')]).then(([entry]) => entry),
+          ),
         }),
         ctx.views.register({
           id: EMAIL_VIEWS.verifyDevice,

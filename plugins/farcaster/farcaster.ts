@@ -1,5 +1,5 @@
 import { definePlugin, type Plugin } from 'latchkit'
-import { lazy } from 'react'
+import { preloadable } from 'latchkit/react'
 import { EMBEDDED_WALLET_SERVICE, FARCASTER_PLUGIN_ID, FARCASTER_VIEWS } from './ids'
 import { farcasterStrings } from './strings'
 
@@ -29,7 +29,7 @@ export function farcaster(): Plugin {
           id: FARCASTER_PLUGIN_ID,
           order: 210,
           label: 'farcaster.label',
-          component: lazy(() => import('./FarcasterEntry')),
+          component: preloadable(() => import('./FarcasterEntry')),
         }),
         ctx.views.register({
           id: FARCASTER_VIEWS.connecting,

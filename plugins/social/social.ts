@@ -1,5 +1,5 @@
 import { ConfigError, definePlugin, type Plugin } from 'latchkit'
-import { lazy } from 'react'
+import { preloadable } from 'latchkit/react'
 import { EMBEDDED_WALLET_SERVICE, SOCIAL_PLUGIN_ID, SOCIAL_VIEWS } from './ids'
 import { isSocialProvider, SOCIAL_PROVIDERS, type SocialLoginProvider } from './providers'
 import type { SocialState } from './state'
@@ -47,7 +47,7 @@ export function social(options: SocialOptions = {}): Plugin<SocialState> {
           id: SOCIAL_PLUGIN_ID,
           order: 200,
           label: 'social.label',
-          component: lazy(() => import('./SocialEntry')),
+          component: preloadable(() => import('./SocialEntry')),
         }),
         ctx.views.register({
           id: SOCIAL_VIEWS.all,

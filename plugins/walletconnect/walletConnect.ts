@@ -1,6 +1,6 @@
 import { definePlugin, type Plugin, WALLET_LINKER_SERVICE, type WalletLinker } from 'latchkit'
 import { withViewStrings } from 'latchkit/internal'
-import { lazy } from 'react'
+import { preloadable } from 'latchkit/react'
 import { createSignClient } from './createSignClient'
 import { WALLETCONNECT_PLUGIN_ID, WALLETCONNECT_VIEW_ID } from './ids'
 import { WALLETCONNECT_NAMESPACES } from './namespaces'
@@ -67,7 +67,7 @@ export function walletConnect(options: WalletConnectOptions): Plugin<undefined> 
           id: WALLETCONNECT_PLUGIN_ID,
           // First in the wallet list, before recent (200) and installed (300) wallets.
           order: 100,
-          component: lazy(() => import('./WalletConnectEntry')),
+          component: preloadable(() => import('./WalletConnectEntry')),
         }),
       ]
       return () => {

@@ -1,6 +1,7 @@
 import { ConfigError, definePlugin, type Plugin } from 'latchkit'
 import { withViewStrings } from 'latchkit/internal'
-import { type ComponentType, createElement, lazy, Suspense } from 'react'
+import { preloadable } from 'latchkit/react'
+import { type ComponentType, createElement, Suspense } from 'react'
 import { DEFAULT_WALLETS_SETTINGS, WALLETS_PLUGIN_ID, type WalletsSettings, type WalletsState } from './state'
 import { walletsStrings } from './strings'
 
@@ -38,14 +39,20 @@ function checkIds(name: string, ids: readonly string[] | undefined): readonly st
 type RowsModule = typeof import('./views/ConnectRows')
 
 /**
- * One of the Connect view's row groups, loaded on first render. It waits in its own
- * Suspense (showing nothing), so the rest of the wallet list never waits for it.
+ * One of the Connect view's row groups, loaded with the modal (or on first render). It
+ * waits in its own Suspense (showing nothing), so the rest of the wallet list never waits
+ * for it.
  */
 function connectRows(name: 'FeaturedWallets' | 'RecommendedWallets' | 'AllWalletsRow'): ComponentType {
-  const Rows = lazy(() =>
-    import('./views/ConnectRows').then((module: RowsModule) => ({ default: module[name] })),
-  )
-  return () => createElement(Suspense, { fallback: null }, createElement(Rows))
+  const load = async (): Promise<{ default: ComponentType }> => {
+    const module: RowsModule = await import('./views/ConnectRows')
+    return { default: module[name] }
+  }
+  const Rows = preloadable(load)
+  // Preloadable too, so the widget loads the rows with the modal, before the first click.
+  return Object.assign(() => createElement(Suspense, { fallback: null }, createElement(Rows)), {
+    preload: Rows.preload,
+  })
 }
 
 /**

@@ -31,6 +31,8 @@ export type { LatchProviderProps } from './LatchProvider'
  */
 export { LatchProvider } from './LatchProvider'
 export { preloadView } from './modal/loadView'
+export type { PreloadableComponent } from './preloadable'
+export { preloadable } from './preloadable'
 export { NetworkButton } from './NetworkButton'
 export type { ThemeControls, ThemePatch } from './theme'
 export { cssVariableName, setTheme, useTheme } from './theme'

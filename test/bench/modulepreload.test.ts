@@ -3,9 +3,11 @@ import { relative } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Bundle, bundleApp } from '../../bench/bundle'
 import { initialChunks } from '../../bench/chunkSizes'
-import { appsDir } from '../../bench/paths'
+import { appsDir, repoRoot } from '../../bench/paths'
+import { benchPlugins } from '../../bench/pluginModule'
 import { latchkitSource } from '../../bench/sourceAlias'
 import {
+  latchkitConnectParts,
   latchkitModal,
   modulepreloadLinks,
   preloadFromMetafile,
@@ -66,5 +68,33 @@ describe('scripts/modulepreload.mjs', () => {
     expect(modulepreloadLinks({ startup: ['chunks/a.js'], lazy: ['b.js'] }, '/static')).toBe(
       '<link rel="modulepreload" href="/static/chunks/a.js"><link rel="modulepreload" href="/static/b.js">',
     )
+  })
+
+  it("lists the plugins' parts of the Connect view, which the provider preloads with the modal", async () => {
+    const full = await bundleApp(`${appsDir}/latchkit-full.tsx`, [latchkitSource(), benchPlugins(repoRoot)])
+    try {
+      const files = preloadFromMetafile(full.metafile, { entry: 'bench/apps/latchkit-full.tsx' })
+      const parts = Object.entries(full.metafile.outputs)
+        .filter(([, output]) => latchkitConnectParts.test(output.entryPoint ?? ''))
+        .map(([path, output]) => [output.entryPoint, relative(full.outdir, `${full.workingDir}/${path}`)])
+      // Each a chunk of its own, found and listed after the modal's.
+      expect(parts.map(([source]) => source).sort()).toEqual([
+        'plugins/email/EmailEntry.tsx',
+        'plugins/email/EmailField.tsx',
+        'plugins/farcaster/FarcasterEntry.tsx',
+        'plugins/social/SocialEntry.tsx',
+        'plugins/walletconnect/WalletConnectEntry.tsx',
+        'plugins/wallets/views/ConnectRows.tsx',
+      ])
+      for (const [, file] of parts) expect(files.lazy).toContain(file)
+      expect(files.startup.some((file) => parts.some(([, part]) => part === file))).toBe(false)
+    } finally {
+      rmSync(full.outdir, { recursive: true, force: true })
+    }
+  })
+
+  it('matches those parts in the published package too', () => {
+    expect(latchkitConnectParts.test('node_modules/latchkit/dist/WalletConnectEntry-AB12CD.js')).toBe(true)
+    expect(latchkitConnectParts.test('node_modules/latchkit/dist/SendView-AB12CD.js')).toBe(false)
   })
 })

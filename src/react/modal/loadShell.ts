@@ -1,6 +1,7 @@
 'use client'
 import type { Kernel } from 'latchkit'
 import { useEffect, useReducer } from 'react'
+import type { PreloadableComponent } from '../preloadable'
 import { preloadView } from './loadView'
 
 /** The module of the first open: the dialog shell and the views a visitor sees first. */
@@ -29,8 +30,9 @@ export function loadShell(): Promise<FirstOpen> {
 }
 
 /**
- * Starts loading the modal and the view `open()` would show (Connect, and Account once
- * connected), in the browser only (the server renders no modal). Called from `<LatchProvider>`'s render, as React's own
+ * Starts loading the modal and the view `open()` would show (Connect with its slots'
+ * preloadable components, and Account once connected), in the browser only (the server
+ * renders no modal). Called from `<LatchProvider>`'s render, as React's own
  * `preloadModule` is, rather than from an effect or a timer: the first render is the
  * earliest moment, and a visitor may click as soon as the button paints. Idempotent, so
  * re-renders cost a lookup; with the page's modulepreload links (see
@@ -44,8 +46,15 @@ export function preloadModal(kernel: Kernel): void {
   loadShell()
     .then((shell) => registerModalStrings(kernel, shell))
     .catch(() => {})
-  // Connect always: the dialog prerenders it (Dialog.tsx).
+  // Connect always: the dialog prerenders it (Dialog.tsx). With it what plugins put on it
+  // (an email field, WalletConnect's row) when they made it preloadable, which the view
+  // would otherwise load only once a click shows it, the whole view waiting.
   preloadView(kernel, 'Connect')
+  for (const { component } of [
+    ...kernel.slots.list('connectMethods'),
+    ...kernel.slots.list('connectorTypes'),
+  ])
+    (component as Partial<PreloadableComponent> | undefined)?.preload?.()
   if (kernel.getState().status === 'connected') preloadView(kernel, 'Account')
 }
 
