@@ -5,7 +5,7 @@
  * request is a 400 whatever its session.
  */
 import { Hono } from 'hono'
-import { issueCode, secondaryCodeEmail, verifyCode } from '../codes.js'
+import { type CodePurpose, issueCode, secondaryCodeEmail, verifyCode } from '../codes.js'
 import { FrameServiceError } from '../errors.js'
 import type { FrameContext } from '../frameContext.js'
 import { jsonBody } from '../jsonBody.js'
@@ -23,6 +23,14 @@ export function emailUpdateRoutes(ctx: FrameContext): Hono {
   const { sql, now, hashCode, mailer, liveSession } = ctx
   const routes = new Hono()
 
+  /** A code of the session's user on its device: `purpose` and the address it goes to. */
+  const sessionCode = (session: Session, purpose: CodePurpose, email: string) => ({
+    projectId: session.projectId,
+    purpose,
+    email,
+    deviceId: session.deviceId,
+  })
+
   routes.post(
     '/v1/email/update/start',
     jsonBody(schemas.updateStartBody, 'POST /v1/email/update/start'),
@@ -35,10 +43,7 @@ export function emailUpdateRoutes(ctx: FrameContext): Hono {
       if (await emailInUse(sql, session.projectId, newEmail)) throw new FrameServiceError('EMAIL_TAKEN')
       await ctx.countMail(c, session.projectId, currentEmail)
       const code = await issueCode(sql, hashCode, now(), {
-        projectId: session.projectId,
-        purpose: 'update-primary',
-        email: currentEmail,
-        deviceId: session.deviceId,
+        ...sessionCode(session, 'update-primary', currentEmail),
         userId: session.userId,
         newEmail,
       })
@@ -63,21 +68,13 @@ export function emailUpdateRoutes(ctx: FrameContext): Hono {
         sql,
         hashCode,
         now(),
-        {
-          projectId: session.projectId,
-          purpose: 'update-primary',
-          email: loginEmail(session),
-          deviceId: session.deviceId,
-        },
+        sessionCode(session, 'update-primary', loginEmail(session)),
         body.otp,
       )
       if (!newEmail) throw new FrameServiceError('OTP_NOT_FOUND')
       await ctx.countMail(c, session.projectId, newEmail)
       const code = await issueCode(sql, hashCode, now(), {
-        projectId: session.projectId,
-        purpose: 'update-secondary',
-        email: newEmail,
-        deviceId: session.deviceId,
+        ...sessionCode(session, 'update-secondary', newEmail),
         userId: session.userId,
       })
       await mailer.send({ kind: 'update-new', to: newEmail, code, appOrigin: session.parentOrigin })
@@ -93,18 +90,7 @@ export function emailUpdateRoutes(ctx: FrameContext): Hono {
       const { body, session } = c.var
       const newEmail = await secondaryCodeEmail(sql, session)
       if (!newEmail) throw new FrameServiceError('OTP_NOT_FOUND')
-      await verifyCode(
-        sql,
-        hashCode,
-        now(),
-        {
-          projectId: session.projectId,
-          purpose: 'update-secondary',
-          email: newEmail,
-          deviceId: session.deviceId,
-        },
-        body.otp,
-      )
+      await verifyCode(sql, hashCode, now(), sessionCode(session, 'update-secondary', newEmail), body.otp)
       await changeLoginEmail(sql, session.userId, newEmail)
       return c.json({ email: newEmail })
     },
