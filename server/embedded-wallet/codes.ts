@@ -100,3 +100,22 @@ export async function verifyCode(
   if (newest.attempts >= CODE_MAX_ATTEMPTS) throw new FrameServiceError('OTP_TOO_MANY_ATTEMPTS')
   throw new FrameServiceError('OTP_EXPIRED')
 }
+
+/**
+ * The address the second code of an email update went to: the newest such code of this
+ * user on this device; undefined when none was sent.
+ *
+ * @example
+ * const newEmail = await secondaryCodeEmail(sql, { projectId, userId, deviceId })
+ */
+export async function secondaryCodeEmail(
+  sql: SqlClient,
+  of: { projectId: string; userId: string; deviceId: string },
+): Promise<string | undefined> {
+  const { rows } = await sql.query<{ email: string }>(
+    `SELECT email FROM ew_codes WHERE project_id = $1 AND purpose = 'update-secondary' AND user_id = $2 AND device_id = $3
+       ORDER BY created_at DESC, id DESC LIMIT 1`,
+    [of.projectId, of.userId, of.deviceId],
+  )
+  return rows[0]?.email
+}

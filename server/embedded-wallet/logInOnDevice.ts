@@ -5,6 +5,7 @@
  */
 import type { SqlClient } from '../db/sqlClient.js'
 import { createSession } from './sessions.js'
+import { approveDevice } from './users.js'
 import { walletState } from './wallets.js'
 
 export type DeviceLogin = {
@@ -31,11 +32,7 @@ export async function logInOnDevice(
   login: { userId: string; projectId: string; deviceId: string; parentOrigin: string; approvedAt: string },
 ): Promise<DeviceLogin> {
   const { userId, projectId, deviceId, parentOrigin } = login
-  await sql.query(
-    `INSERT INTO ew_devices (user_id, device_id, approved_at) VALUES ($1, $2, $3::timestamptz)
-       ON CONFLICT (user_id, device_id) DO NOTHING`,
-    [userId, deviceId, login.approvedAt],
-  )
+  await approveDevice(sql, { userId, deviceId, approvedAt: login.approvedAt })
   const sessionToken = await createSession(sql, now(), { userId, projectId, deviceId, parentOrigin })
   const { rows: users } = await sql.query<{ email: string | null }>(
     'SELECT email FROM ew_users WHERE id = $1',

@@ -79,3 +79,6 @@ export const updateOtpBody = z.object({ otp })
 export const caip2 = z
   .string()
   .check(z.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'must be a CAIP-2 chain id'))
+
+/** An email as the service keys it: trimmed and lower-cased. */
+export const normalizeEmail = (value: string) => value.trim().toLowerCase()
