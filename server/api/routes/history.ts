@@ -4,13 +4,20 @@
  * blocks per request). Names, icons, prices and the spam flag come from the chain
  * configuration; a token the configuration does not list is named as its contract said
  * when it was indexed. With `onramp=<provider id>` it lists that on-ramp provider's
- * purchases for the address instead (routes/onramp.ts).
+ * purchases for the address instead (routes/onramp.ts). While the index is catching up
+ * with the chains, or cannot be reached, it answers 503 `HISTORY_INDEXING` with how far the
+ * index is and a Retry-After: a wait to retry, not a failure.
  */
 import { Hono } from 'hono'
 import { formatUnits } from 'viem'
 import * as z from 'zod/mini'
 import type { ApiContext } from '../apiContext.js'
-import { type IndexedTransaction, type IndexedTransfer, InvalidCursorError } from '../historySource.js'
+import {
+  HistoryNotReadyError,
+  type IndexedTransaction,
+  type IndexedTransfer,
+  InvalidCursorError,
+} from '../historySource.js'
 import { BadRequest, clip } from '../httpErrors.js'
 import { parseInput, readQuery } from '../parseInput.js'
 import { roundUsd } from '../priceSource.js'
@@ -28,6 +35,16 @@ const historyQuery = z.object({
   ),
   onramp: z.optional(z.string().check(z.maxLength(64))),
 })
+
+/** The Retry-After of a 503 `HISTORY_INDEXING`, in seconds. */
+export const HISTORY_RETRY_AFTER_SECONDS = 3
+
+/** One chain's indexing progress as a 503 `HISTORY_INDEXING` names it; null where unknown. */
+export type HistoryIndexingProgress = {
+  chainId: string
+  indexedBlock: number | null
+  headBlock: number | null
+}
 
 /** What a transfer's asset is called and looks like, from the configuration first. */
 type AssetLook = {
@@ -120,6 +137,43 @@ export function historyRoutes(ctx: ApiContext): Hono {
     }
   }
 
+  /** The chain's newest block, for an EVM chain the API reads; null when it cannot say. */
+  async function headBlockOf(chainId: string): Promise<number | null> {
+    if (!chainId.startsWith('eip155:') || !reader.has(evmChainId(chainId))) return null
+    return reader
+      .blockNumber(evmChainId(chainId))
+      .then(Number)
+      .catch(() => null)
+  }
+
+  /** The 503 body: the chain furthest behind of those asked (one unknown counts as furthest). */
+  async function indexingAnswer(error: HistoryNotReadyError) {
+    const progress: HistoryIndexingProgress[] = await Promise.all(
+      error.progress.map(async (chain) => ({ ...chain, headBlock: await headBlockOf(chain.chainId) })),
+    )
+    const behind = (p: HistoryIndexingProgress) =>
+      p.indexedBlock === null || p.headBlock === null
+        ? Number.POSITIVE_INFINITY
+        : p.headBlock - p.indexedBlock
+    const worst = progress.reduce<HistoryIndexingProgress | undefined>(
+      (found, p) => (found === undefined || behind(p) > behind(found) ? p : found),
+      undefined,
+    )
+    const where =
+      worst?.indexedBlock != null && worst.headBlock != null
+        ? ` (block ${worst.indexedBlock} of ${worst.headBlock} on ${worst.chainId})`
+        : ''
+    return {
+      code: 'HISTORY_INDEXING',
+      state: error.state,
+      message:
+        error.state === 'catching-up'
+          ? `History is not ready: the index is catching up with the chain${where}; try again shortly`
+          : 'History is not ready: the index is not reachable yet; try again shortly',
+      ...(worst && { progress: worst }),
+    }
+  }
+
   /** The CAIP-2 ids to read: the one asked for, or every chain of the account's family. */
   function chainIdsFor(address: string, chainId: string | undefined): string[] {
     const solanaOwner = chains.solanaOwner(address, chainId)
@@ -149,8 +203,14 @@ export function historyRoutes(ctx: ApiContext): Hono {
       })
       .catch((error: unknown) => {
         if (error instanceof InvalidCursorError) throw new BadRequest(error.message)
+        if (error instanceof HistoryNotReadyError) return error
         throw error
       })
+    if (page instanceof HistoryNotReadyError) {
+      c.header('Retry-After', String(HISTORY_RETRY_AFTER_SECONDS))
+      c.header('Cache-Control', 'no-store')
+      return c.json(await indexingAnswer(page), 503)
+    }
     return c.json({ data: await Promise.all(page.transactions.map(transactionJson)), next: page.next })
   })
   return routes
