@@ -51,6 +51,20 @@ export interface PendingHistoryTransaction {
 }
 
 /**
+ * The history index is still catching up with the chain (the API answered 503
+ * `HISTORY_INDEXING`): a wait, asked again after `retryAfterMs`, not a failure.
+ */
+export interface HistoryIndexing {
+  /** How far the index has read the chain and the chain's newest block; null when the API cannot say. */
+  indexedBlock: number | null
+  headBlock: number | null
+  /** When to ask again: the API's Retry-After. */
+  retryAfterMs: number
+  /** The read to ask again: the first page, or the page after the last one read. */
+  page: 'first' | 'more'
+}
+
+/**
  * The activity list's state. `transactions` holds the network in view only, spam dropped,
  * newest first; the grouping by year and month is derived from it (groupTransactions).
  */
@@ -68,6 +82,8 @@ export interface HistoryState {
   next: string | undefined
   /** The message of the last failed read, until the next read. */
   error: string | undefined
+  /** Set while the history index is catching up, until a read succeeds or fails otherwise. */
+  indexing: HistoryIndexing | undefined
   /** Newest first, at most {@link HISTORY_PENDING_LIMIT}. */
   pending: PendingHistoryTransaction[]
 }
@@ -86,6 +102,7 @@ export function initialHistoryState(): HistoryState {
     empty: false,
     next: undefined,
     error: undefined,
+    indexing: undefined,
     pending: [],
   }
 }

@@ -1,12 +1,25 @@
 'use client'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { getAddressNamer } from 'latchkit'
-import { dateTimeFormat, useAccount, useKernel, useLocaleTag, useNetwork, useT } from 'latchkit/react'
+import {
+  dateTimeFormat,
+  numberFormat,
+  useAccount,
+  useKernel,
+  useLocaleTag,
+  useNetwork,
+  useT,
+} from 'latchkit/react'
 import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { describePending, describeTransaction } from '../describeTransaction'
 import { groupTransactions } from '../groupTransactions'
 import { loadTransactions } from '../loadTransactions'
-import { HISTORY_POLL_MS, type HistoryTransaction, type PendingHistoryTransaction } from '../state'
+import {
+  HISTORY_POLL_MS,
+  type HistoryIndexing,
+  type HistoryTransaction,
+  type PendingHistoryTransaction,
+} from '../state'
 import { type CounterpartyNames, counterpartyNames } from './counterpartyNames'
 import { historyCss } from './historyCss'
 import { TransactionRow } from './TransactionRow'
@@ -34,7 +47,9 @@ const monthLabel = (year: number, month: number, tag: string) =>
  * The account's activity on the network in view: pending transactions first, then the
  * rest by year and month, newest first, read page by page as the list scrolls. Reads the
  * first page when it opens on an account or network it has not read yet, and polls every
- * 4 s while a transaction sent from here is pending.
+ * 4 s while a transaction sent from here is pending. While the API's index is catching up
+ * it says so, with how far, and asks again after the API's Retry-After. The visitor's own
+ * pending transactions show whatever the read answered.
  */
 export function ActivityList({ height }: { height: number }): ReactElement {
   const kernel = useKernel()
@@ -91,25 +106,41 @@ export function ActivityList({ height }: { height: number }): ReactElement {
     return list
   }, [pendingHere, state.transactions, tag])
 
+  // The index is catching up: the same read again once the API's Retry-After has passed.
+  const { indexing, loading } = state
+  useEffect(() => {
+    // Not while a read is out (a poll's): its answer sets the next wait.
+    if (!indexing || loading) return
+    const timer = setTimeout(
+      () => void loadTransactions(kernel, { page: indexing.page }),
+      indexing.retryAfterMs,
+    )
+    return () => clearTimeout(timer)
+  }, [kernel, indexing, loading])
+
   const loadMore = useCallback(() => void loadTransactions(kernel, { page: 'more' }), [kernel])
-  const canLoadMore = state.next !== undefined && !state.loading
+  const canLoadMore = state.next !== undefined && !state.loading && !indexing
 
   if (state.error) {
     return (
-      <div className="lk-center" data-latchkit="activity-error">
-        <p className="lk-error" role="alert">
-          {t('history.failed')}
-        </p>
-        <button
-          type="button"
-          className="lk-secondary"
-          onClick={() => void loadTransactions(kernel, { page: 'first' })}
-        >
-          {t('history.retry')}
-        </button>
-      </div>
+      <>
+        <PendingOnly rows={rows} now={now} account={address} names={names} />
+        <div className="lk-center" data-latchkit="activity-error">
+          <p className="lk-error" role="alert">
+            {t('history.failed')}
+          </p>
+          <button
+            type="button"
+            className="lk-secondary"
+            onClick={() => void loadTransactions(kernel, { page: 'first' })}
+          >
+            {t('history.retry')}
+          </button>
+        </div>
+      </>
     )
   }
+  if (rows.length === 0 && indexing) return <IndexingNotice indexing={indexing} />
   if (rows.length === 0 && (state.loading || stale)) {
     return <div className="lk-skeleton" data-latchkit="activity-loading" />
   }
@@ -144,14 +175,52 @@ export function ActivityList({ height }: { height: number }): ReactElement {
           loadMore={loadMore}
         />
       )}
-      {state.loading && (
-        <p className="lk-center lk-muted" data-latchkit="activity-loading-more">
-          {t('history.loadingMore')}
-        </p>
+      {indexing ? (
+        <IndexingNotice indexing={indexing} />
+      ) : (
+        state.loading && (
+          <p className="lk-center lk-muted" data-latchkit="activity-loading-more">
+            {t('history.loadingMore')}
+          </p>
+        )
       )}
     </>
   )
 }
+
+/** The index is catching up: a wait, with how far it is when the API says. */
+function IndexingNotice({ indexing }: { indexing: HistoryIndexing }): ReactElement {
+  const t = useT()
+  const tag = useLocaleTag()
+  const { indexedBlock, headBlock } = indexing
+  const known = indexedBlock !== null && headBlock !== null && headBlock > 0
+  const count = (block: number) => numberFormat(tag).format(block)
+  return (
+    <div className="lk-center" data-latchkit="activity-indexing" role="status">
+      <p>{t('history.indexing')}</p>
+      {known && <progress max={headBlock} value={Math.min(indexedBlock, headBlock)} />}
+      <p className="lk-muted">
+        {known
+          ? t('history.indexingProgress', { indexed: count(indexedBlock), head: count(headBlock) })
+          : t('history.indexingHint')}
+      </p>
+    </div>
+  )
+}
+
+/** The visitor's own pending transactions alone (above a failed read): `rows` starts with them. */
+function PendingOnly({ rows, ...rest }: Omit<RowsProps, 'canLoadMore' | 'loadMore'>): ReactElement | null {
+  const pending = rows.filter((row) => row.kind === 'pending')
+  if (pending.length === 0) return null
+  return (
+    <>
+      <style>{historyCss}</style>
+      <PlainRows rows={pending} {...rest} canLoadMore={false} loadMore={noop} />
+    </>
+  )
+}
+
+const noop = () => {}
 
 function RowContent({
   item,
