@@ -151,6 +151,7 @@ export const ar: Locale = {
     'history.failedStatus': 'فشلت',
     'history.to': 'إلى {address}',
     'history.from': 'من {address}',
+    'history.fee': 'الرسوم {amount}',
     'history.op.send': 'تم الإرسال',
     'history.op.receive': 'تم الاستلام',
     'history.op.trade': 'تمت المبادلة',

@@ -152,6 +152,7 @@ export const de: Locale = {
     'history.failedStatus': 'Fehlgeschlagen',
     'history.to': 'an {address}',
     'history.from': 'von {address}',
+    'history.fee': 'Gebühr {amount}',
     'history.op.send': 'Gesendet',
     'history.op.receive': 'Empfangen',
     'history.op.trade': 'Getauscht',

@@ -152,6 +152,7 @@ export const es: Locale = {
     'history.failedStatus': 'Fallida',
     'history.to': 'a {address}',
     'history.from': 'de {address}',
+    'history.fee': 'Comisión {amount}',
     'history.op.send': 'Enviado',
     'history.op.receive': 'Recibido',
     'history.op.trade': 'Intercambiado',

@@ -152,6 +152,7 @@ export const fr: Locale = {
     'history.failedStatus': 'Échec',
     'history.to': 'à {address}',
     'history.from': 'de {address}',
+    'history.fee': 'Frais {amount}',
     'history.op.send': 'Envoyé',
     'history.op.receive': 'Reçu',
     'history.op.trade': 'Échangé',

@@ -151,6 +151,7 @@ export const ja: Locale = {
     'history.failedStatus': '失敗',
     'history.to': '宛先 {address}',
     'history.from': '送信元 {address}',
+    'history.fee': '手数料 {amount}',
     'history.op.send': '送金',
     'history.op.receive': '受け取り',
     'history.op.trade': 'スワップ',

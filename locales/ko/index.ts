@@ -151,6 +151,7 @@ export const ko: Locale = {
     'history.failedStatus': '실패',
     'history.to': '받는 사람 {address}',
     'history.from': '보낸 사람 {address}',
+    'history.fee': '수수료 {amount}',
     'history.op.send': '보냄',
     'history.op.receive': '받음',
     'history.op.trade': '스왑함',

@@ -153,6 +153,7 @@ export const ptBR: Locale = {
     'history.failedStatus': 'Falhou',
     'history.to': 'para {address}',
     'history.from': 'de {address}',
+    'history.fee': 'Taxa {amount}',
     'history.op.send': 'Enviado',
     'history.op.receive': 'Recebido',
     'history.op.trade': 'Trocado',

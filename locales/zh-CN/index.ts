@@ -151,6 +151,7 @@ export const zhCN: Locale = {
     'history.failedStatus': '失败',
     'history.to': '发往 {address}',
     'history.from': '来自 {address}',
+    'history.fee': '手续费 {amount}',
     'history.op.send': '已发送',
     'history.op.receive': '已接收',
     'history.op.trade': '已兑换',

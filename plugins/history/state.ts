@@ -37,6 +37,8 @@ export interface HistoryTransaction {
     hash?: string
   }
   transfers: HistoryTransfer[]
+  /** What the account paid to have it mined (the network fee; on Solana also the rent of token accounts it created), when the API says. */
+  fee?: { fungible_info?: { symbol?: string | null } | null; quantity: { numeric: string } } | null
 }
 
 /** A transaction sent from this widget that the history does not list yet. */

@@ -52,6 +52,12 @@ export type IndexedTransaction = {
   status: 'confirmed' | 'failed'
   operationType: OperationType
   transfers: IndexedTransfer[]
+  /**
+   * What `from` paid to have it mined, in the native currency's base units as a decimal
+   * string (Solana: the network fee and the rent of token accounts it created); absent when
+   * the index does not record it.
+   */
+  fee?: string
 }
 
 export type HistoryQuery = {

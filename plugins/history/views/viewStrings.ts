@@ -14,6 +14,7 @@ export const historyViewStrings = {
   'history.failedStatus': 'Failed',
   'history.to': 'to {address}',
   'history.from': 'from {address}',
+  'history.fee': 'Fee {amount}',
   'history.op.send': 'Sent',
   'history.op.receive': 'Received',
   'history.op.trade': 'Swapped',

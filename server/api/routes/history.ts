@@ -3,7 +3,8 @@
  * read from the configured history sources (indexes of the chains, never a walk over
  * blocks per request). Names, icons, prices and the spam flag come from the chain
  * configuration; a token the configuration does not list is named as its contract said
- * when it was indexed. With `onramp=<provider id>` it lists that on-ramp provider's
+ * when it was indexed. A transaction the account paid for carries `fee` (what it cost to
+ * have it mined, where the index records it). With `onramp=<provider id>` it lists that on-ramp provider's
  * purchases for the address instead (routes/onramp.ts). While the index is catching up
  * with the chains, or cannot be reached, it answers 503 `HISTORY_INDEXING` with how far the
  * index is and a Retry-After: a wait to retry, not a failure.
@@ -121,7 +122,36 @@ export function historyRoutes(ctx: ApiContext): Hono {
     }
   }
 
-  async function transactionJson(entry: IndexedTransaction) {
+  /** The fee as the account asked about paid it (only `from` pays), priced like a transfer. */
+  async function feeJson(entry: IndexedTransaction, account: string) {
+    if (entry.fee === undefined) return undefined
+    const payer = entry.chainId.startsWith('eip155:')
+      ? entry.from.toLowerCase() === account.toLowerCase()
+      : entry.from === account
+    if (!payer) return undefined
+    const look = lookOf(entry.chainId, {
+      kind: 'native',
+      from: entry.from,
+      to: entry.to,
+      direction: 'out',
+      amount: entry.fee,
+    })
+    const numeric = formatUnits(BigInt(entry.fee), look.decimals)
+    const price = (await prices.usd({ chainId: entry.chainId, symbol: look.symbol })) ?? 0
+    return {
+      fungible_info: {
+        name: look.name,
+        symbol: look.symbol,
+        ...(look.iconUrl !== undefined && { icon: { url: look.iconUrl } }),
+      },
+      quantity: { numeric },
+      price,
+      value: roundUsd(price * Number(numeric)),
+    }
+  }
+
+  async function transactionJson(entry: IndexedTransaction, account: string) {
+    const fee = await feeJson(entry, account)
     return {
       id: `${entry.chainId}:${entry.hash}`,
       metadata: {
@@ -134,6 +164,7 @@ export function historyRoutes(ctx: ApiContext): Hono {
         chain: entry.chainId,
       },
       transfers: await Promise.all(entry.transfers.map((transfer) => transferJson(entry.chainId, transfer))),
+      ...(fee && { fee }),
     }
   }
 
@@ -211,7 +242,10 @@ export function historyRoutes(ctx: ApiContext): Hono {
       c.header('Cache-Control', 'no-store')
       return c.json(await indexingAnswer(page), 503)
     }
-    return c.json({ data: await Promise.all(page.transactions.map(transactionJson)), next: page.next })
+    return c.json({
+      data: await Promise.all(page.transactions.map((entry) => transactionJson(entry, address))),
+      next: page.next,
+    })
   })
   return routes
 }
