@@ -1,4 +1,4 @@
-import { type CaipNetworkId, type Kernel, LatchError } from 'latchkit'
+import { type Kernel, LatchError } from 'latchkit'
 import { accountInView } from 'latchkit/internal'
 import { fetchTransactions } from './fetchTransactions'
 import { indexingOf } from './indexingOf'

@@ -124,7 +124,7 @@ export function ActivityList({ height }: { height: number }): ReactElement {
   if (state.error) {
     return (
       <>
-        <PendingOnly rows={rows} now={now} account={address} names={names} />
+        <PendingOnly rows={rows} now={now} account={address} names={names} height={height} />
         <div className="lk-center" data-latchkit="activity-error">
           <p className="lk-error" role="alert">
             {t('history.failed')}
@@ -155,26 +155,15 @@ export function ActivityList({ height }: { height: number }): ReactElement {
   return (
     <>
       <style>{historyCss}</style>
-      {rows.length >= VIRTUALIZE_FROM_ROWS ? (
-        <VirtualRows
-          rows={rows}
-          now={now}
-          account={address}
-          names={names}
-          height={height}
-          canLoadMore={canLoadMore}
-          loadMore={loadMore}
-        />
-      ) : (
-        <PlainRows
-          rows={rows}
-          now={now}
-          account={address}
-          names={names}
-          canLoadMore={canLoadMore}
-          loadMore={loadMore}
-        />
-      )}
+      <Rows
+        rows={rows}
+        now={now}
+        account={address}
+        names={names}
+        height={height}
+        canLoadMore={canLoadMore}
+        loadMore={loadMore}
+      />
       {indexing ? (
         <IndexingNotice indexing={indexing} />
       ) : (
@@ -215,7 +204,7 @@ function PendingOnly({ rows, ...rest }: Omit<RowsProps, 'canLoadMore' | 'loadMor
   return (
     <>
       <style>{historyCss}</style>
-      <PlainRows rows={pending} {...rest} canLoadMore={false} loadMore={noop} />
+      <Rows rows={pending} {...rest} canLoadMore={false} loadMore={noop} />
     </>
   )
 }
@@ -253,89 +242,93 @@ type RowsProps = {
   now: number
   account: string | undefined
   names: CounterpartyNames | undefined
+  height: number
   canLoadMore: boolean
   loadMore: () => void
 }
 
-/** A short list, whole; a sentinel at its end asks for the next page when it scrolls into view. */
-function PlainRows({ rows, now, account, names, canLoadMore, loadMore }: RowsProps): ReactElement {
-  const sentinel = useRef<HTMLDivElement>(null)
-  const latest = useRef(loadMore)
-  latest.current = loadMore
-  useEffect(() => {
-    const element = sentinel.current
-    if (!canLoadMore || !element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current()
-    })
-    observer.observe(element)
-    return () => observer.disconnect()
-  }, [canLoadMore])
-  return (
-    <div data-latchkit="activity-list" data-virtual="false">
-      {rows.map((item) => (
-        <div key={item.key} className={item.kind === 'month' ? undefined : 'lk-activity-item'}>
-          <RowContent item={item} now={now} account={account} names={names} />
-        </div>
-      ))}
-      <div ref={sentinel} data-latchkit="activity-end" style={{ height: 1 }} />
-    </div>
-  )
-}
-
-/** A long list: only the rows in view (and a few around them) are in the document. */
-function VirtualRows({
-  rows,
-  now,
-  account,
-  names,
-  height,
-  canLoadMore,
-  loadMore,
-}: RowsProps & { height: number }): ReactElement {
+/**
+ * The list in one scrolling box at most `height` tall. A short list renders whole, with a
+ * marker at its end that asks for the next page when it scrolls into view; from
+ * VIRTUALIZE_FROM_ROWS rows only the rows in view (and a few around them) are in the
+ * document. The box is the same element either way, so when pages make the list long
+ * enough to switch, the visitor stays where they were instead of being sent back to rows
+ * they have read.
+ */
+function Rows({ rows, now, account, names, height, canLoadMore, loadMore }: RowsProps): ReactElement {
   const scroller = useRef<HTMLDivElement>(null)
+  const virtual = rows.length >= VIRTUALIZE_FROM_ROWS
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: virtual ? rows.length : 0,
+    enabled: virtual,
     getScrollElement: () => scroller.current,
     estimateSize: (index) => (rows[index]?.kind === 'month' ? MONTH_HEIGHT : ITEM_HEIGHT),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 6,
   })
-  const items = virtualizer.getVirtualItems()
+  const items = virtual ? virtualizer.getVirtualItems() : []
   const lastIndex = items.at(-1)?.index ?? 0
   useEffect(() => {
-    if (canLoadMore && lastIndex >= rows.length - PREFETCH_ROWS) loadMore()
-  }, [canLoadMore, lastIndex, rows.length, loadMore])
+    if (virtual && canLoadMore && lastIndex >= rows.length - PREFETCH_ROWS) loadMore()
+  }, [virtual, canLoadMore, lastIndex, rows.length, loadMore])
+
+  const sentinel = useRef<HTMLDivElement>(null)
+  const latest = useRef(loadMore)
+  latest.current = loadMore
+  useEffect(() => {
+    const element = sentinel.current
+    if (virtual || !canLoadMore || !element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current()
+      },
+      { root: scroller.current },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [virtual, canLoadMore])
+
   return (
     <div
       ref={scroller}
       className="lk-activity"
       data-latchkit="activity-list"
-      data-virtual="true"
-      style={{ height }}
+      data-virtual={virtual ? 'true' : 'false'}
+      style={virtual ? { height } : { maxHeight: height }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((virtual) => {
-          const item = rows[virtual.index]
-          if (!item) return null
-          return (
-            <div
-              key={virtual.key}
-              data-index={virtual.index}
-              className={item.kind === 'month' ? undefined : 'lk-activity-item'}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${virtual.start}px)`,
-              }}
-            >
-              <RowContent item={item} now={now} account={account} names={names} />
+      {virtual ? (
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows[item.index]
+            if (!row) return null
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                className={row.kind === 'month' ? undefined : 'lk-activity-item'}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <RowContent item={row} now={now} account={account} names={names} />
+              </div>
+            )
+          })}
+        </div>
+      ) : (
+        <>
+          {rows.map((row) => (
+            <div key={row.key} className={row.kind === 'month' ? undefined : 'lk-activity-item'}>
+              <RowContent item={row} now={now} account={account} names={names} />
             </div>
-          )
-        })}
-      </div>
+          ))}
+          <div ref={sentinel} data-latchkit="activity-end" style={{ height: 1 }} />
+        </>
+      )}
     </div>
   )
 }
