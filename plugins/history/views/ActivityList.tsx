@@ -262,6 +262,8 @@ function Rows({ rows, now, account, names, height, canLoadMore, loadMore }: Rows
     count: virtual ? rows.length : 0,
     enabled: virtual,
     getScrollElement: () => scroller.current,
+    // Where the box already is: switched on at 0, the virtualizer would scroll it back to the top.
+    initialOffset: () => scroller.current?.scrollTop ?? 0,
     estimateSize: (index) => (rows[index]?.kind === 'month' ? MONTH_HEIGHT : ITEM_HEIGHT),
     getItemKey: (index) => rows[index]?.key ?? index,
     overscan: 6,
