@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { describePending, describeTransaction, formatQuantity } from './describeTransaction'
+import { describePending, describeTransaction, formatFee, formatQuantity } from './describeTransaction'
 import { shortRelativeTime } from './relativeTime'
 import type { HistoryTransaction } from './state'
 
@@ -12,6 +12,14 @@ describe('formatQuantity', () => {
     expect(formatQuantity('1.5', 'LUSD', 'out')).toBe('-1.500 LUSD')
     expect(formatQuantity('1234.56789', 'LTK', 'in')).toBe('+1,234.568 LTK')
     expect(formatQuantity('2', 'ETH', 'self')).toBe('2.000 ETH')
+  })
+})
+
+describe('formatFee', () => {
+  it('shows 3 significant digits, so a small fee is not 0.000', () => {
+    expect(formatFee('0.00204428', 'SOL')).toBe('0.00204 SOL')
+    expect(formatFee('0.000005', 'SOL')).toBe('0.000005 SOL')
+    expect(formatFee('0.00204428', 'SOL', 'de')).toBe('0,00204 SOL')
   })
 })
 

@@ -1,4 +1,4 @@
-import { formatBalance } from 'latchkit/react'
+import { formatBalance, numberFormat } from 'latchkit/react'
 import type { HistoryTransaction, HistoryTransfer, PendingHistoryTransaction } from './state'
 
 /** What a row of the activity list shows, from a transaction or a pending one. */
@@ -15,6 +15,8 @@ export interface TransactionRowModel {
   images: string[]
   /** The other side, unshortened, and which way it is. */
   counterparty: { direction: 'to' | 'from'; address: string } | undefined
+  /** What the account paid to have it mined, with the symbol, to 3 significant digits; undefined when the API does not say. */
+  fee: string | undefined
   /** ISO 8601, or undefined while pending. */
   minedAt: string | undefined
   hash: string | undefined
@@ -47,6 +49,21 @@ export function formatQuantity(
 ): string {
   const sign = direction === 'out' ? '-' : direction === 'in' ? '+' : ''
   return `${sign}${formatBalance(numeric.replace(/^-/, ''), symbol, tag) ?? numeric}`
+}
+
+/**
+ * A fee to 3 significant digits with its symbol: fees are small, and 3 decimals would
+ * write most of them as 0.000.
+ *
+ * @example
+ * formatFee('0.002044280', 'SOL') // '0.00204 SOL'
+ */
+export function formatFee(numeric: string, symbol: string | undefined, tag = 'en'): string {
+  const value = Number(numeric)
+  const amount = Number.isFinite(value)
+    ? numberFormat(tag, { maximumSignificantDigits: 3 }).format(value)
+    : numeric
+  return symbol ? `${amount} ${symbol}` : amount
 }
 
 const titleOf = (operation: string) =>
@@ -105,6 +122,9 @@ export function describeTransaction(
       other && other.toLowerCase() !== me
         ? { direction: sentByMe ? 'to' : 'from', address: other }
         : undefined,
+    fee: transaction.fee
+      ? formatFee(transaction.fee.quantity.numeric, transaction.fee.fungible_info?.symbol ?? undefined, tag)
+      : undefined,
     minedAt: metadata.minedAt,
     hash: metadata.hash ?? undefined,
   }
@@ -127,6 +147,7 @@ export function describePending(pending: PendingHistoryTransaction, tag = 'en'):
       summary?.amount !== undefined ? [formatQuantity(summary.amount, summary.symbol, 'out', tag)] : [],
     images: summary?.iconUrl ? [summary.iconUrl] : [],
     counterparty: { direction: 'to', address: pending.to },
+    fee: undefined,
     minedAt: undefined,
     hash: pending.hash,
   }

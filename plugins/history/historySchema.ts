@@ -50,6 +50,14 @@ const transactionSchema = z.looseObject({
     hash: text,
   }),
   transfers: z.array(transferSchema).check(z.maxLength(100)),
+  fee: z.optional(
+    z.nullable(
+      z.looseObject({
+        fungible_info: z.optional(z.nullable(z.looseObject({ symbol: text }))),
+        quantity: z.looseObject({ numeric }),
+      }),
+    ),
+  ),
 })
 
 export const historyAnswerSchema = z.looseObject({

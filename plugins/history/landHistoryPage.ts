@@ -42,6 +42,7 @@ export function landHistoryPage(kernel: Kernel, params: LandHistoryPageParameter
     state.transactions = transactions
     if (page !== 'refresh') state.next = next
     state.loading = false
+    state.indexing = undefined
     state.empty = transactions.length === 0 && state.next === undefined
     state.pending = state.pending.filter((pending) => !mined.has(pending.hash.toLowerCase()))
   })

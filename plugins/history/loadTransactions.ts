@@ -1,6 +1,7 @@
-import { type CaipNetworkId, type Kernel, LatchError } from 'latchkit'
+import { type Kernel, LatchError } from 'latchkit'
 import { accountInView } from 'latchkit/internal'
 import { fetchTransactions } from './fetchTransactions'
+import { indexingOf } from './indexingOf'
 import { landHistoryPage } from './landHistoryPage'
 import { historyMessages } from './messages'
 import { historySlice } from './slice'
@@ -23,11 +24,20 @@ export interface LoadTransactionsParameters {
  * @example
  * await loadTransactions(kernel, { page: 'first' })
  */
-export async function loadTransactions(kernel: Kernel, { page }: LoadTransactionsParameters): Promise<void> {
+export async function loadTransactions(
+  kernel: Kernel,
+  parameters: LoadTransactionsParameters,
+): Promise<void> {
   const slice = historySlice(kernel)
   const { address, caipNetworkId } = accountInView(kernel)
   const before = slice.get()
+  // Nothing read yet (the first read failed, or waits for the index): a poll reads the
+  // first page in full, cursor included, rather than merging it into nothing.
+  const nothingRead = before.error !== undefined || before.indexing?.page === 'first'
+  const page = parameters.page === 'refresh' && nothingRead ? 'first' : parameters.page
   if (page === 'more' && (before.next === undefined || before.loading)) return
+  // A poll while a read is out: that read brings the news; the next tick asks again.
+  if (parameters.page === 'refresh' && before.loading) return
   const cursor = page === 'more' ? before.next : undefined
   slice.set((state) => {
     state.loading = true
@@ -61,7 +71,17 @@ export async function loadTransactions(kernel: Kernel, { page }: LoadTransaction
     })
   } catch (error) {
     if (!stillInView()) return
+    const indexing = indexingOf(error, page === 'more' ? 'more' : 'first')
+    if (indexing) {
+      slice.set((state) => {
+        state.loading = false
+        // A poll's read that waits changes nothing: what is shown stays, and so does the read to ask again.
+        if (page !== 'refresh') state.indexing = indexing
+      })
+      return
+    }
     slice.set((state) => {
+      state.indexing = undefined
       state.transactions = []
       state.next = undefined
       state.loading = false

@@ -37,6 +37,8 @@ export interface HistoryTransaction {
     hash?: string
   }
   transfers: HistoryTransfer[]
+  /** What the account paid to have it mined (the network fee; on Solana also the rent of token accounts it created), when the API says. */
+  fee?: { fungible_info?: { symbol?: string | null } | null; quantity: { numeric: string } } | null
 }
 
 /** A transaction sent from this widget that the history does not list yet. */
@@ -48,6 +50,20 @@ export interface PendingHistoryTransaction {
   /** Milliseconds since the epoch. */
   sentAt: number
   summary?: TransactionSummary
+}
+
+/**
+ * The history index is still catching up with the chain (the API answered 503
+ * `HISTORY_INDEXING`): a wait, asked again after `retryAfterMs`, not a failure.
+ */
+export interface HistoryIndexing {
+  /** How far the index has read the chain and the chain's newest block; null when the API cannot say. */
+  indexedBlock: number | null
+  headBlock: number | null
+  /** When to ask again: the API's Retry-After. */
+  retryAfterMs: number
+  /** The read to ask again: the first page, or the page after the last one read. */
+  page: 'first' | 'more'
 }
 
 /**
@@ -68,6 +84,8 @@ export interface HistoryState {
   next: string | undefined
   /** The message of the last failed read, until the next read. */
   error: string | undefined
+  /** Set while the history index is catching up, until a read succeeds or fails otherwise. */
+  indexing: HistoryIndexing | undefined
   /** Newest first, at most {@link HISTORY_PENDING_LIMIT}. */
   pending: PendingHistoryTransaction[]
 }
@@ -86,6 +104,7 @@ export function initialHistoryState(): HistoryState {
     empty: false,
     next: undefined,
     error: undefined,
+    indexing: undefined,
     pending: [],
   }
 }

@@ -52,6 +52,12 @@ export type IndexedTransaction = {
   status: 'confirmed' | 'failed'
   operationType: OperationType
   transfers: IndexedTransfer[]
+  /**
+   * What `from` paid to have it mined, in the native currency's base units as a decimal
+   * string (Solana: the network fee and the rent of token accounts it created); absent when
+   * the index does not record it.
+   */
+  fee?: string
 }
 
 export type HistoryQuery = {
@@ -76,9 +82,34 @@ export interface HistorySource {
   covers(chainId: string): boolean
   /**
    * Newest first (block, then position in the block), `limit` at most. Throws
-   * {@link InvalidCursorError} for a cursor it did not give.
+   * {@link InvalidCursorError} for a cursor it did not give, and {@link HistoryNotReadyError}
+   * while the index has not caught up with the chains or cannot be reached.
    */
   history(query: HistoryQuery): Promise<HistoryPage>
+}
+
+/** How far the index has read one chain (CAIP-2); null while it does not say. */
+export type IndexedProgress = { chainId: string; indexedBlock: number | null }
+
+/**
+ * The index cannot answer yet: it is catching up with the chains (`catching-up`, with how far
+ * it has read each one asked about) or does not answer at all (`unreachable`: starting, or
+ * down). A wait, not a failure: the route answers 503 `HISTORY_INDEXING` with a Retry-After.
+ */
+export class HistoryNotReadyError extends Error {
+  override name = 'HistoryNotReadyError'
+  constructor(
+    readonly state: 'catching-up' | 'unreachable',
+    readonly progress: readonly IndexedProgress[],
+    options?: { cause?: unknown },
+  ) {
+    super(
+      state === 'catching-up'
+        ? 'the history index is catching up with the chain'
+        : 'the history index is not reachable yet',
+      options,
+    )
+  }
 }
 
 /** A cursor the source never gave (malformed, or from another source): the route answers 400. */

@@ -9,6 +9,7 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { type Address, createPublicClient, erc20Abi, http } from 'viem'
+import type { Locator } from 'playwright-core'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureAccounts, historyAccount } from '../../devstack/fixtures.js'
 import { solanaFixtureAccounts } from '../../devstack/solana/fixtures.js'
@@ -64,6 +65,96 @@ async function openActivity() {
     empty: view.dialog.locator('[data-latchkit="activity-empty"]'),
   }
   return { demo, view, activity }
+}
+
+/** What the API lists for the long-history account on 31337, page by page: the hashes the widget must show, and the spam-only ones it must not. */
+async function listedByApi(): Promise<{ shown: string[]; spam: string[] }> {
+  const api = await apiUrl()
+  const listed: { hash: string; spamOnly: boolean }[] = []
+  let cursor: string | null = null
+  do {
+    const query = new URLSearchParams({
+      projectId: 'latchkit-demo',
+      chainId: 'eip155:31337',
+      ...(cursor && { cursor }),
+    })
+    const page = (await (
+      await fetch(`${api}/v1/account/${historyAccount.address}/history?${query}`)
+    ).json()) as {
+      data: { metadata: { hash: string }; transfers: { nft_info?: { flags: { is_spam: boolean } } }[] }[]
+      next: string | null
+    }
+    for (const tx of page.data) {
+      const spamOnly =
+        tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags.is_spam === true)
+      listed.push({ hash: tx.metadata.hash, spamOnly })
+    }
+    cursor = page.next
+  } while (cursor)
+  return {
+    shown: listed.filter((tx) => !tx.spamOnly).map((tx) => tx.hash),
+    spam: listed.filter((tx) => tx.spamOnly).map((tx) => tx.hash),
+  }
+}
+
+/** Connected as the long-history account, its Activity tab open with the first rows. */
+async function openLongHistory() {
+  const demo = await openPage()
+  const view = ui(demo.page)
+  await connectWithDevWallet(demo.page)
+  await view.wallet.account.selectOption(historyAccount.address)
+  await expectText(view.summaryAddress, historyAccount.address)
+  await view.dialog.waitFor({ state: 'hidden' })
+  await view.accountButton.click()
+  await view.dialog.getByRole('tab', { name: 'Activity' }).click()
+  await expectVisible(view.dialog.locator('[data-latchkit="activity-row"]').first())
+  return view
+}
+
+/**
+ * One step of scrolling down as a person does: the rows in the document (each hash with
+ * its place, the row's index in the list, and whether it is in view, inside every box that
+ * clips it), the month headings, and whether the list was at its end; then 400 px further
+ * down the list (or, when the list does not scroll itself, to its end marker).
+ */
+function scrollStep(dialog: Locator) {
+  // settled: only accumulates what was on screen at some point; the callers' waits judge it.
+  return dialog.evaluate((element) => {
+    const root = element.getRootNode() as ShadowRoot | Document
+    const list = root.querySelector<HTMLElement>('[data-latchkit="activity-list"]')
+    const inView = (row: Element) => {
+      let { top, bottom } = row.getBoundingClientRect()
+      for (let box: Element | null = row.parentElement; box; ) {
+        if (getComputedStyle(box).overflowY !== 'visible') {
+          const clip = box.getBoundingClientRect()
+          top = Math.max(top, clip.top)
+          bottom = Math.min(bottom, clip.bottom)
+        }
+        box = box.parentElement ?? ((box.getRootNode() as ShadowRoot).host || null)
+      }
+      return Math.min(bottom, window.innerHeight) - Math.max(top, 0) > 1
+    }
+    const rows = [...root.querySelectorAll('[data-latchkit="activity-row"]')].map((row) => {
+      // A virtual row's wrapper says its index; a short list's wrappers are the list's children in order.
+      const wrapper = row.parentElement as HTMLElement
+      const place = wrapper.dataset.index
+        ? Number(wrapper.dataset.index)
+        : [...(list?.children ?? [])].indexOf(wrapper)
+      return { hash: row.getAttribute('data-hash') ?? '', place, inView: inView(row) }
+    })
+    const headings = [...root.querySelectorAll('[data-latchkit="activity-month"]')].map(
+      (heading) => heading.textContent ?? '',
+    )
+    const scrolls = list !== null && getComputedStyle(list).overflowY !== 'visible'
+    const atEnd =
+      list !== null &&
+      list.dataset.virtual === 'true' &&
+      list.scrollTop + list.clientHeight >= list.scrollHeight - 1 &&
+      root.querySelector('[data-latchkit="activity-loading-more"]') === null
+    if (scrolls) list.scrollTop += 400
+    else root.querySelector('[data-latchkit="activity-end"]')?.scrollIntoView()
+    return { rows, headings, atEnd }
+  })
 }
 
 const short = (address: string) => `${address.slice(0, 4)}...${address.slice(-6)}`
@@ -193,68 +284,17 @@ describe('demo: activity', () => {
   })
 
   it('pages through two years of the seeded account as it scrolls, by month, and never shows a spam-only transaction', async () => {
-    // What the API lists for the account, page by page: the rows the widget must end up showing.
-    const api = await apiUrl()
-    const listed: { id: string; hash: string; spamOnly: boolean }[] = []
-    let cursor: string | null = null
-    do {
-      const query = new URLSearchParams({
-        projectId: 'latchkit-demo',
-        chainId: 'eip155:31337',
-        ...(cursor && { cursor }),
-      })
-      const page = (await (
-        await fetch(`${api}/v1/account/${historyAccount.address}/history?${query}`)
-      ).json()) as {
-        data: {
-          id: string
-          metadata: { hash: string }
-          transfers: { nft_info?: { flags: { is_spam: boolean } } }[]
-        }[]
-        next: string | null
-      }
-      for (const tx of page.data) {
-        const spamOnly =
-          tx.transfers.length > 0 && tx.transfers.every((t) => t.nft_info?.flags.is_spam === true)
-        listed.push({ id: tx.id, hash: tx.metadata.hash, spamOnly })
-      }
-      cursor = page.next
-    } while (cursor)
-    const shown = listed.filter((tx) => !tx.spamOnly).map((tx) => tx.hash)
-    const spam = listed.filter((tx) => tx.spamOnly).map((tx) => tx.hash)
+    const { shown, spam } = await listedByApi()
     expect(shown.length).toBeGreaterThan(40)
     expect(spam.length).toBeGreaterThan(0)
 
-    const demo = await openPage()
-    const view = ui(demo.page)
-    await connectWithDevWallet(demo.page)
-    await view.wallet.account.selectOption(historyAccount.address)
-    await expectText(view.summaryAddress, historyAccount.address)
-    await view.dialog.waitFor({ state: 'hidden' })
-    await view.accountButton.click()
-    await view.dialog.getByRole('tab', { name: 'Activity' }).click()
-    const rows = view.dialog.locator('[data-latchkit="activity-row"]')
-    await expectVisible(rows.first())
-
+    const view = await openLongHistory()
     // Scroll down as a person does, noting every row and month heading that was on screen.
     const seen = new Set<string>()
     const months = new Set<string>()
     const scrollOn = async () => {
-      // settled: only accumulates what was on screen at some point; the waits below judge it.
-      const found = await view.dialog.evaluate((dialog) => {
-        const root = dialog.getRootNode() as ShadowRoot | Document
-        const hashes = [...root.querySelectorAll('[data-latchkit="activity-row"]')].map(
-          (row) => row.getAttribute('data-hash') ?? '',
-        )
-        const headings = [...root.querySelectorAll('[data-latchkit="activity-month"]')].map(
-          (heading) => heading.textContent ?? '',
-        )
-        const list = root.querySelector<HTMLElement>('[data-latchkit="activity-list"][data-virtual="true"]')
-        if (list) list.scrollTop += 400
-        else root.querySelector('[data-latchkit="activity-end"]')?.scrollIntoView()
-        return { hashes, headings }
-      })
-      for (const hash of found.hashes) seen.add(hash)
+      const found = await scrollStep(view.dialog)
+      for (const { hash } of found.rows) seen.add(hash)
       for (const heading of found.headings) months.add(heading)
       return seen.size
     }
@@ -266,5 +306,38 @@ describe('demo: activity', () => {
     expect([...months].some((month) => month.endsWith('2025'))).toBe(true)
     expect([...months][0]).toMatch(/2026$/)
     await expectAttribute(view.dialog.locator('[data-latchkit="activity-list"]'), 'data-virtual', 'true')
+  })
+
+  it('scrolled to the end, the long history shows every hash exactly once, each always at the same place', async () => {
+    const { shown } = await listedByApi()
+    const view = await openLongHistory()
+    // Every place (row index in the list) each hash was rendered at, over the whole scroll.
+    const places = new Map<string, Set<number>>()
+    const twiceAtOnce: string[] = []
+    // Scrolling only down, a row that has left the view never comes back: a person reads each once.
+    const inViewBefore = new Set<string>()
+    const leftView = new Set<string>()
+    const seenAgain = new Set<string>()
+    let atEnd = false
+    const scrollOn = async () => {
+      const found = await scrollStep(view.dialog)
+      const rendered = found.rows.map((row) => row.hash)
+      twiceAtOnce.push(...rendered.filter((hash, i) => rendered.indexOf(hash) !== i))
+      for (const { hash, place } of found.rows) places.set(hash, (places.get(hash) ?? new Set()).add(place))
+      const inView = new Set(found.rows.filter((row) => row.inView).map((row) => row.hash))
+      for (const hash of inView) if (leftView.has(hash)) seenAgain.add(hash)
+      for (const hash of inViewBefore) if (!inView.has(hash)) leftView.add(hash)
+      for (const hash of inView) inViewBefore.add(hash)
+      atEnd = found.atEnd
+      return places.size >= shown.length && atEnd
+    }
+    await eventually(scrollOn, { timeout: 90_000 }).toBe(true)
+    // A few more steps at the end: a page landing late would still move or repeat rows.
+    for (let step = 0; step < 3; step++) await scrollOn()
+    expect(twiceAtOnce).toEqual([])
+    expect([...seenAgain]).toEqual([])
+    const moved = [...places].filter(([, at]) => at.size > 1).map(([hash, at]) => `${hash} at ${[...at]}`)
+    expect(moved).toEqual([])
+    expect([...places.keys()].sort()).toEqual([...shown].sort())
   })
 })

@@ -6,8 +6,10 @@
 
 import type { PGlite } from '@electric-sql/pglite'
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { getBase58Decoder } from '@solana/kit'
+import { address, createSolanaRpc, getBase58Decoder } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { formatUnits } from 'viem'
+import { startApiServer } from '../../devstack/api/server.js'
 import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
 import type { HistorySource, IndexedTransaction } from '../../server/api/historySource.js'
 import { openPglite } from '../../server/db/pgliteTemplate.js'
@@ -99,8 +101,6 @@ describe('Solana history index', () => {
       to: tokenReceiver,
       direction: 'out',
     })
-    // The receiver had no LUSD account: the sender also paid its rent, in SOL, to that account.
-    expect(tokenSend?.transfers).toContainEqual(expect.objectContaining({ kind: 'native', direction: 'out' }))
 
     // Newest first: the SPL send landed after the SOL send.
     const senderHistory = await allOf(source, sender)
@@ -108,6 +108,75 @@ describe('Solana history index', () => {
       spl,
       sol,
     ])
+  })
+
+  it("an SPL send that creates the receiver's token account is one send, the rent in its fee", async () => {
+    const { source } = await indexer()
+    const client = createSolanaRpc(rpc.url)
+    const sender = rpc.accounts[2]!.address
+    const receiver = fresh()
+    const solOf = async (account: string) => (await client.getBalance(address(account)).send()).value
+    const before = await solOf(sender)
+    const spl = await sendTransfer(rpc, {
+      fromIndex: 2,
+      to: receiver,
+      value: 2_000_000n,
+      mint: rpc.mint.address,
+    })
+    const spent = before - (await solOf(sender))
+    const rent = await client.getMinimumBalanceForRentExemption(165n).send()
+
+    await expect.poll(find(source, sender, spl), POLL).toBeDefined()
+    const sent = await find(source, sender, spl)()
+    // One transfer, the tokens: the receiver's new account's rent is no SOL send to it.
+    expect(sent).toMatchObject({ operationType: 'send', to: receiver })
+    expect(sent!.transfers).toEqual([
+      {
+        kind: 'fungible',
+        contract: rpc.mint.address,
+        from: sender,
+        to: receiver,
+        direction: 'out',
+        amount: '2000000',
+        decimals: 6,
+      },
+    ])
+    // The fee is everything the send cost the sender in SOL: the network fee and that rent.
+    expect(sent!.fee).toBe(spent.toString())
+    expect(spent).toBeGreaterThan(rent)
+    // The receiver's side: the tokens only.
+    await expect.poll(find(source, receiver, spl), POLL).toMatchObject({
+      operationType: 'receive',
+      transfers: [{ kind: 'fungible', direction: 'in', amount: '2000000' }],
+    })
+
+    // Over the API: one row with one amount, and the fee in SOL beside it.
+    const api = await startApiServer({
+      // An EVM chain the API needs to start with; nothing here reads it.
+      chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:9' }],
+      solana: { rpcUrl: rpc.url, genesisHash: rpc.genesisHash, mints: rpc.mints },
+      history: [source],
+    })
+    try {
+      const query = new URLSearchParams({ projectId: 'solana-test', chainId })
+      const answer = (await (await fetch(`${api.url}/v1/account/${sender}/history?${query}`)).json()) as {
+        data: { metadata: { hash: string }; transfers: unknown[]; fee?: unknown }[]
+      }
+      const row = answer.data.find((entry) => entry.metadata.hash === spl)
+      expect(row?.transfers).toEqual([
+        expect.objectContaining({
+          direction: 'out',
+          quantity: { numeric: '2' },
+          fungible_info: expect.objectContaining({ symbol: 'LUSD' }),
+        }),
+      ])
+      expect(row?.fee).toMatchObject({
+        fungible_info: { symbol: 'SOL' },
+        quantity: { numeric: formatUnits(spent, 9) },
+      })
+    } finally {
+      await api.stop()
+    }
   })
 
   it('pages newest first with an opaque cursor, without gaps or repeats', async () => {

@@ -1,12 +1,25 @@
 'use client'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import { getAddressNamer } from 'latchkit'
-import { dateTimeFormat, useAccount, useKernel, useLocaleTag, useNetwork, useT } from 'latchkit/react'
+import {
+  dateTimeFormat,
+  numberFormat,
+  useAccount,
+  useKernel,
+  useLocaleTag,
+  useNetwork,
+  useT,
+} from 'latchkit/react'
 import { type ReactElement, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { describePending, describeTransaction } from '../describeTransaction'
 import { groupTransactions } from '../groupTransactions'
 import { loadTransactions } from '../loadTransactions'
-import { HISTORY_POLL_MS, type HistoryTransaction, type PendingHistoryTransaction } from '../state'
+import {
+  HISTORY_POLL_MS,
+  type HistoryIndexing,
+  type HistoryTransaction,
+  type PendingHistoryTransaction,
+} from '../state'
 import { type CounterpartyNames, counterpartyNames } from './counterpartyNames'
 import { historyCss } from './historyCss'
 import { TransactionRow } from './TransactionRow'
@@ -34,7 +47,9 @@ const monthLabel = (year: number, month: number, tag: string) =>
  * The account's activity on the network in view: pending transactions first, then the
  * rest by year and month, newest first, read page by page as the list scrolls. Reads the
  * first page when it opens on an account or network it has not read yet, and polls every
- * 4 s while a transaction sent from here is pending.
+ * 4 s while a transaction sent from here is pending. While the API's index is catching up
+ * it says so, with how far, and asks again after the API's Retry-After. The visitor's own
+ * pending transactions show whatever the read answered.
  */
 export function ActivityList({ height }: { height: number }): ReactElement {
   const kernel = useKernel()
@@ -91,25 +106,41 @@ export function ActivityList({ height }: { height: number }): ReactElement {
     return list
   }, [pendingHere, state.transactions, tag])
 
+  // The index is catching up: the same read again once the API's Retry-After has passed.
+  const { indexing, loading } = state
+  useEffect(() => {
+    // Not while a read is out (a poll's): its answer sets the next wait.
+    if (!indexing || loading) return
+    const timer = setTimeout(
+      () => void loadTransactions(kernel, { page: indexing.page }),
+      indexing.retryAfterMs,
+    )
+    return () => clearTimeout(timer)
+  }, [kernel, indexing, loading])
+
   const loadMore = useCallback(() => void loadTransactions(kernel, { page: 'more' }), [kernel])
-  const canLoadMore = state.next !== undefined && !state.loading
+  const canLoadMore = state.next !== undefined && !state.loading && !indexing
 
   if (state.error) {
     return (
-      <div className="lk-center" data-latchkit="activity-error">
-        <p className="lk-error" role="alert">
-          {t('history.failed')}
-        </p>
-        <button
-          type="button"
-          className="lk-secondary"
-          onClick={() => void loadTransactions(kernel, { page: 'first' })}
-        >
-          {t('history.retry')}
-        </button>
-      </div>
+      <>
+        <PendingOnly rows={rows} now={now} account={address} names={names} height={height} />
+        <div className="lk-center" data-latchkit="activity-error">
+          <p className="lk-error" role="alert">
+            {t('history.failed')}
+          </p>
+          <button
+            type="button"
+            className="lk-secondary"
+            onClick={() => void loadTransactions(kernel, { page: 'first' })}
+          >
+            {t('history.retry')}
+          </button>
+        </div>
+      </>
     )
   }
+  if (rows.length === 0 && indexing) return <IndexingNotice indexing={indexing} />
   if (rows.length === 0 && (state.loading || stale)) {
     return <div className="lk-skeleton" data-latchkit="activity-loading" />
   }
@@ -124,34 +155,61 @@ export function ActivityList({ height }: { height: number }): ReactElement {
   return (
     <>
       <style>{historyCss}</style>
-      {rows.length >= VIRTUALIZE_FROM_ROWS ? (
-        <VirtualRows
-          rows={rows}
-          now={now}
-          account={address}
-          names={names}
-          height={height}
-          canLoadMore={canLoadMore}
-          loadMore={loadMore}
-        />
+      <Rows
+        rows={rows}
+        now={now}
+        account={address}
+        names={names}
+        height={height}
+        canLoadMore={canLoadMore}
+        loadMore={loadMore}
+      />
+      {indexing ? (
+        <IndexingNotice indexing={indexing} />
       ) : (
-        <PlainRows
-          rows={rows}
-          now={now}
-          account={address}
-          names={names}
-          canLoadMore={canLoadMore}
-          loadMore={loadMore}
-        />
-      )}
-      {state.loading && (
-        <p className="lk-center lk-muted" data-latchkit="activity-loading-more">
-          {t('history.loadingMore')}
-        </p>
+        state.loading && (
+          <p className="lk-center lk-muted" data-latchkit="activity-loading-more">
+            {t('history.loadingMore')}
+          </p>
+        )
       )}
     </>
   )
 }
+
+/** The index is catching up: a wait, with how far it is when the API says. */
+function IndexingNotice({ indexing }: { indexing: HistoryIndexing }): ReactElement {
+  const t = useT()
+  const tag = useLocaleTag()
+  const { indexedBlock, headBlock } = indexing
+  const known = indexedBlock !== null && headBlock !== null && headBlock > 0
+  const count = (block: number) => numberFormat(tag).format(block)
+  return (
+    <div className="lk-center" data-latchkit="activity-indexing" role="status">
+      <p>{t('history.indexing')}</p>
+      {known && <progress max={headBlock} value={Math.min(indexedBlock, headBlock)} />}
+      <p className="lk-muted">
+        {known
+          ? t('history.indexingProgress', { indexed: count(indexedBlock), head: count(headBlock) })
+          : t('history.indexingHint')}
+      </p>
+    </div>
+  )
+}
+
+/** The visitor's own pending transactions alone (above a failed read): `rows` starts with them. */
+function PendingOnly({ rows, ...rest }: Omit<RowsProps, 'canLoadMore' | 'loadMore'>): ReactElement | null {
+  const pending = rows.filter((row) => row.kind === 'pending')
+  if (pending.length === 0) return null
+  return (
+    <>
+      <style>{historyCss}</style>
+      <Rows rows={pending} {...rest} canLoadMore={false} loadMore={noop} />
+    </>
+  )
+}
+
+const noop = () => {}
 
 function RowContent({
   item,
@@ -184,89 +242,95 @@ type RowsProps = {
   now: number
   account: string | undefined
   names: CounterpartyNames | undefined
+  height: number
   canLoadMore: boolean
   loadMore: () => void
 }
 
-/** A short list, whole; a sentinel at its end asks for the next page when it scrolls into view. */
-function PlainRows({ rows, now, account, names, canLoadMore, loadMore }: RowsProps): ReactElement {
+/**
+ * The list in one scrolling box at most `height` tall. A short list renders whole, with a
+ * marker at its end that asks for the next page when it scrolls into view; from
+ * VIRTUALIZE_FROM_ROWS rows only the rows in view (and a few around them) are in the
+ * document. The box is the same element either way, so when pages make the list long
+ * enough to switch, the visitor stays where they were instead of being sent back to rows
+ * they have read.
+ */
+function Rows({ rows, now, account, names, height, canLoadMore, loadMore }: RowsProps): ReactElement {
+  const scroller = useRef<HTMLDivElement>(null)
+  const virtual = rows.length >= VIRTUALIZE_FROM_ROWS
+  const virtualizer = useVirtualizer({
+    count: virtual ? rows.length : 0,
+    enabled: virtual,
+    getScrollElement: () => scroller.current,
+    // Where the box already is: switched on at 0, the virtualizer would scroll it back to the top.
+    initialOffset: () => scroller.current?.scrollTop ?? 0,
+    estimateSize: (index) => (rows[index]?.kind === 'month' ? MONTH_HEIGHT : ITEM_HEIGHT),
+    getItemKey: (index) => rows[index]?.key ?? index,
+    overscan: 6,
+  })
+  const items = virtual ? virtualizer.getVirtualItems() : []
+  const lastIndex = items.at(-1)?.index ?? 0
+  useEffect(() => {
+    if (virtual && canLoadMore && lastIndex >= rows.length - PREFETCH_ROWS) loadMore()
+  }, [virtual, canLoadMore, lastIndex, rows.length, loadMore])
+
   const sentinel = useRef<HTMLDivElement>(null)
   const latest = useRef(loadMore)
   latest.current = loadMore
   useEffect(() => {
     const element = sentinel.current
-    if (!canLoadMore || !element || typeof IntersectionObserver === 'undefined') return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) latest.current()
-    })
+    if (virtual || !canLoadMore || !element || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) latest.current()
+      },
+      { root: scroller.current },
+    )
     observer.observe(element)
     return () => observer.disconnect()
-  }, [canLoadMore])
-  return (
-    <div data-latchkit="activity-list" data-virtual="false">
-      {rows.map((item) => (
-        <div key={item.key} className={item.kind === 'month' ? undefined : 'lk-activity-item'}>
-          <RowContent item={item} now={now} account={account} names={names} />
-        </div>
-      ))}
-      <div ref={sentinel} data-latchkit="activity-end" style={{ height: 1 }} />
-    </div>
-  )
-}
+  }, [virtual, canLoadMore])
 
-/** A long list: only the rows in view (and a few around them) are in the document. */
-function VirtualRows({
-  rows,
-  now,
-  account,
-  names,
-  height,
-  canLoadMore,
-  loadMore,
-}: RowsProps & { height: number }): ReactElement {
-  const scroller = useRef<HTMLDivElement>(null)
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: (index) => (rows[index]?.kind === 'month' ? MONTH_HEIGHT : ITEM_HEIGHT),
-    getItemKey: (index) => rows[index]?.key ?? index,
-    overscan: 6,
-  })
-  const items = virtualizer.getVirtualItems()
-  const lastIndex = items.at(-1)?.index ?? 0
-  useEffect(() => {
-    if (canLoadMore && lastIndex >= rows.length - PREFETCH_ROWS) loadMore()
-  }, [canLoadMore, lastIndex, rows.length, loadMore])
   return (
     <div
       ref={scroller}
       className="lk-activity"
       data-latchkit="activity-list"
-      data-virtual="true"
-      style={{ height }}
+      data-virtual={virtual ? 'true' : 'false'}
+      style={virtual ? { height } : { maxHeight: height }}
     >
-      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-        {items.map((virtual) => {
-          const item = rows[virtual.index]
-          if (!item) return null
-          return (
-            <div
-              key={virtual.key}
-              data-index={virtual.index}
-              className={item.kind === 'month' ? undefined : 'lk-activity-item'}
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                width: '100%',
-                transform: `translateY(${virtual.start}px)`,
-              }}
-            >
-              <RowContent item={item} now={now} account={account} names={names} />
+      {virtual ? (
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {items.map((item) => {
+            const row = rows[item.index]
+            if (!row) return null
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                className={row.kind === 'month' ? undefined : 'lk-activity-item'}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  transform: `translateY(${item.start}px)`,
+                }}
+              >
+                <RowContent item={row} now={now} account={account} names={names} />
+              </div>
+            )
+          })}
+        </div>
+      ) : (
+        <>
+          {rows.map((row) => (
+            <div key={row.key} className={row.kind === 'month' ? undefined : 'lk-activity-item'}>
+              <RowContent item={row} now={now} account={account} names={names} />
             </div>
-          )
-        })}
-      </div>
+          ))}
+          <div ref={sentinel} data-latchkit="activity-end" style={{ height: 1 }} />
+        </>
+      )}
     </div>
   )
 }

@@ -9,7 +9,7 @@ import { useCounterpartyName } from './useCounterpartyName'
 /**
  * One row of the activity list: one or two images with a status badge, the past-tense
  * title, the counterparty (its name when `names` knows one, else its address shortened
- * 4 + 6), the amounts and when it was mined.
+ * 4 + 6), the amounts, the fee the account paid (when the API says) and when it was mined.
  */
 export function TransactionRow({
   row,
@@ -68,6 +68,11 @@ export function TransactionRow({
             {amount}
           </span>
         ))}
+        {row.fee && (
+          <span className="lk-muted" data-latchkit="activity-fee" style={{ display: 'block' }}>
+            {t('history.fee', { amount: row.fee })}
+          </span>
+        )}
         {row.minedAt && (
           <time className="lk-muted" dateTime={row.minedAt} data-latchkit="activity-time">
             {shortRelativeTime(row.minedAt, now, tag)}

@@ -1,10 +1,12 @@
 /**
  * The few rules the activity list adds to the modal's stylesheet (it renders inside the
  * modal's shadow root, so they reach nothing outside); everything else reuses `lk-` classes.
- * Row and month heights are fixed, and ActivityList's virtualizer counts on them.
+ * Row and month heights are fixed, and ActivityList's virtualizer counts on them. A long
+ * (virtual) list has a fixed height and strict containment; a short one is at most as tall.
  */
 export const historyCss = `
-.lk-activity{overflow-y:auto;contain:strict}
+.lk-activity{overflow-y:auto}
+.lk-activity[data-virtual=true]{contain:strict}
 .lk-activity-month{height:32px;box-sizing:border-box;margin:0;padding:12px 0 4px;font-size:12px;color:var(--lk-muted)}
 .lk-activity-item{height:72px;box-sizing:border-box;padding-bottom:8px}
 .lk-activity-item>.lk-row{height:64px;box-sizing:border-box;cursor:default;overflow:hidden}

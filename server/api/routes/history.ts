@@ -3,14 +3,22 @@
  * read from the configured history sources (indexes of the chains, never a walk over
  * blocks per request). Names, icons, prices and the spam flag come from the chain
  * configuration; a token the configuration does not list is named as its contract said
- * when it was indexed. With `onramp=<provider id>` it lists that on-ramp provider's
- * purchases for the address instead (routes/onramp.ts).
+ * when it was indexed. A transaction the account paid for carries `fee` (what it cost to
+ * have it mined, where the index records it). With `onramp=<provider id>` it lists that on-ramp provider's
+ * purchases for the address instead (routes/onramp.ts). While the index is catching up
+ * with the chains, or cannot be reached, it answers 503 `HISTORY_INDEXING` with how far the
+ * index is and a Retry-After: a wait to retry, not a failure.
  */
 import { Hono } from 'hono'
 import { formatUnits } from 'viem'
 import * as z from 'zod/mini'
 import type { ApiContext } from '../apiContext.js'
-import { type IndexedTransaction, type IndexedTransfer, InvalidCursorError } from '../historySource.js'
+import {
+  HistoryNotReadyError,
+  type IndexedTransaction,
+  type IndexedTransfer,
+  InvalidCursorError,
+} from '../historySource.js'
 import { BadRequest, clip } from '../httpErrors.js'
 import { parseInput, readQuery } from '../parseInput.js'
 import { roundUsd } from '../priceSource.js'
@@ -28,6 +36,16 @@ const historyQuery = z.object({
   ),
   onramp: z.optional(z.string().check(z.maxLength(64))),
 })
+
+/** The Retry-After of a 503 `HISTORY_INDEXING`, in seconds. */
+export const HISTORY_RETRY_AFTER_SECONDS = 3
+
+/** One chain's indexing progress as a 503 `HISTORY_INDEXING` names it; null where unknown. */
+export type HistoryIndexingProgress = {
+  chainId: string
+  indexedBlock: number | null
+  headBlock: number | null
+}
 
 /** What a transfer's asset is called and looks like, from the configuration first. */
 type AssetLook = {
@@ -104,7 +122,36 @@ export function historyRoutes(ctx: ApiContext): Hono {
     }
   }
 
-  async function transactionJson(entry: IndexedTransaction) {
+  /** The fee as the account asked about paid it (only `from` pays), priced like a transfer. */
+  async function feeJson(entry: IndexedTransaction, account: string) {
+    if (entry.fee === undefined) return undefined
+    const payer = entry.chainId.startsWith('eip155:')
+      ? entry.from.toLowerCase() === account.toLowerCase()
+      : entry.from === account
+    if (!payer) return undefined
+    const look = lookOf(entry.chainId, {
+      kind: 'native',
+      from: entry.from,
+      to: entry.to,
+      direction: 'out',
+      amount: entry.fee,
+    })
+    const numeric = formatUnits(BigInt(entry.fee), look.decimals)
+    const price = (await prices.usd({ chainId: entry.chainId, symbol: look.symbol })) ?? 0
+    return {
+      fungible_info: {
+        name: look.name,
+        symbol: look.symbol,
+        ...(look.iconUrl !== undefined && { icon: { url: look.iconUrl } }),
+      },
+      quantity: { numeric },
+      price,
+      value: roundUsd(price * Number(numeric)),
+    }
+  }
+
+  async function transactionJson(entry: IndexedTransaction, account: string) {
+    const fee = await feeJson(entry, account)
     return {
       id: `${entry.chainId}:${entry.hash}`,
       metadata: {
@@ -117,6 +164,44 @@ export function historyRoutes(ctx: ApiContext): Hono {
         chain: entry.chainId,
       },
       transfers: await Promise.all(entry.transfers.map((transfer) => transferJson(entry.chainId, transfer))),
+      ...(fee && { fee }),
+    }
+  }
+
+  /** The chain's newest block, for an EVM chain the API reads; null when it cannot say. */
+  async function headBlockOf(chainId: string): Promise<number | null> {
+    if (!chainId.startsWith('eip155:') || !reader.has(evmChainId(chainId))) return null
+    return reader
+      .blockNumber(evmChainId(chainId))
+      .then(Number)
+      .catch(() => null)
+  }
+
+  /** The 503 body: the chain furthest behind of those asked (one unknown counts as furthest). */
+  async function indexingAnswer(error: HistoryNotReadyError) {
+    const progress: HistoryIndexingProgress[] = await Promise.all(
+      error.progress.map(async (chain) => ({ ...chain, headBlock: await headBlockOf(chain.chainId) })),
+    )
+    const behind = (p: HistoryIndexingProgress) =>
+      p.indexedBlock === null || p.headBlock === null
+        ? Number.POSITIVE_INFINITY
+        : p.headBlock - p.indexedBlock
+    const worst = progress.reduce<HistoryIndexingProgress | undefined>(
+      (found, p) => (found === undefined || behind(p) > behind(found) ? p : found),
+      undefined,
+    )
+    const where =
+      worst?.indexedBlock != null && worst.headBlock != null
+        ? ` (block ${worst.indexedBlock} of ${worst.headBlock} on ${worst.chainId})`
+        : ''
+    return {
+      code: 'HISTORY_INDEXING',
+      state: error.state,
+      message:
+        error.state === 'catching-up'
+          ? `History is not ready: the index is catching up with the chain${where}; try again shortly`
+          : 'History is not ready: the index is not reachable yet; try again shortly',
+      ...(worst && { progress: worst }),
     }
   }
 
@@ -149,9 +234,18 @@ export function historyRoutes(ctx: ApiContext): Hono {
       })
       .catch((error: unknown) => {
         if (error instanceof InvalidCursorError) throw new BadRequest(error.message)
+        if (error instanceof HistoryNotReadyError) return error
         throw error
       })
-    return c.json({ data: await Promise.all(page.transactions.map(transactionJson)), next: page.next })
+    if (page instanceof HistoryNotReadyError) {
+      c.header('Retry-After', String(HISTORY_RETRY_AFTER_SECONDS))
+      c.header('Cache-Control', 'no-store')
+      return c.json(await indexingAnswer(page), 503)
+    }
+    return c.json({
+      data: await Promise.all(page.transactions.map((entry) => transactionJson(entry, address))),
+      next: page.next,
+    })
   })
   return routes
 }

@@ -5,7 +5,10 @@
  * balance actually did.
  *
  * - SOL: post minus pre lamports of every loaded account, the fee added back for the fee
- *   payer, so paying a fee is not a send.
+ *   payer, so paying a fee is not a send. The rent deposit of a token account the
+ *   transaction created (an SPL send to someone without an account for the mint) is part
+ *   of the fee payer's fee when the fee payer paid it, not a SOL send to that account: a
+ *   person sent tokens, and reads one row.
  * - SPL: post minus pre token balances summed by owner and mint.
  * - An account that moved nothing but signed the transaction (a failed one included) gets an
  *   'execute' entry; an account that neither moved anything nor signed gets none.
@@ -57,6 +60,7 @@ export type TransactionRow = {
   block_time: string
   fee_payer: string
   failed: boolean
+  /** Lamports the fee payer paid beyond what it moved: the network fee and the rent of token accounts it created. */
   fee: string
 }
 
@@ -91,24 +95,48 @@ export type BlockActivity = {
 /** One account's change in one asset within a transaction. */
 type Movement = { account: string; mint: string | null; delta: bigint; decimals: number }
 
+type TransactionMeta = NonNullable<BlockData['transactions'][number]['meta']>
+
+/**
+ * The token accounts this transaction created (no lamports before, a token balance after)
+ * and the rent they were given, when the fee payer's own SOL went down by at least that
+ * much: then it paid their rent, as creating an associated token account does. Another
+ * funder's deposit stays a transfer.
+ */
+function rentPaidByFeePayer(meta: TransactionMeta): { accounts: Set<number>; rent: bigint } {
+  const before = new Set((meta.preTokenBalances ?? []).map((balance) => balance.accountIndex))
+  const accounts = new Set<number>()
+  let rent = 0n
+  for (const { accountIndex } of meta.postTokenBalances ?? []) {
+    if (before.has(accountIndex) || accounts.has(accountIndex)) continue
+    const pre = BigInt(meta.preBalances[accountIndex] ?? 0n)
+    const post = BigInt(meta.postBalances[accountIndex] ?? 0n)
+    if (pre !== 0n || post <= 0n) continue
+    accounts.add(accountIndex)
+    rent += post
+  }
+  const payerSpent = BigInt(meta.preBalances[0] ?? 0n) - BigInt(meta.postBalances[0] ?? 0n) - BigInt(meta.fee)
+  return rent > 0n && payerSpent >= rent ? { accounts, rent } : { accounts: new Set(), rent: 0n }
+}
+
 function solMovements(
   keys: string[],
-  meta: NonNullable<BlockData['transactions'][number]['meta']>,
+  meta: TransactionMeta,
+  rent: { accounts: Set<number>; rent: bigint },
 ): Movement[] {
   const movements: Movement[] = []
   keys.forEach((account, index) => {
+    if (rent.accounts.has(index)) return
     const pre = BigInt(meta.preBalances[index] ?? 0n)
     const post = BigInt(meta.postBalances[index] ?? 0n)
-    const delta = post - pre + (index === 0 ? BigInt(meta.fee) : 0n)
+    // What the fee payer paid as fee and rent is not a send.
+    const delta = post - pre + (index === 0 ? BigInt(meta.fee) + rent.rent : 0n)
     if (delta !== 0n) movements.push({ account, mint: null, delta, decimals: LAMPORT_DECIMALS })
   })
   return movements
 }
 
-function tokenMovements(
-  keys: string[],
-  meta: NonNullable<BlockData['transactions'][number]['meta']>,
-): Movement[] {
+function tokenMovements(keys: string[], meta: TransactionMeta): Movement[] {
   const byOwnerAndMint = new Map<string, Movement>()
   const add = (balances: BlockTokenBalance[] | null | undefined, sign: 1n | -1n) => {
     for (const balance of balances ?? []) {
@@ -177,7 +205,8 @@ export function deriveActivity(block: BlockData, indexedAt = new Date()): BlockA
     ]
     const feePayer = keys[0] ?? ''
     const signers = new Set(keys.slice(0, message.header.numRequiredSignatures))
-    const movements = [...solMovements(keys, meta), ...tokenMovements(keys, meta)]
+    const rent = rentPaidByFeePayer(meta)
+    const movements = [...solMovements(keys, meta, rent), ...tokenMovements(keys, meta)]
     const firstProgram = keys[message.instructions[0]?.programIdIndex ?? -1] ?? feePayer
 
     const perAccount = new Map<string, TransferRow[]>()
@@ -210,7 +239,7 @@ export function deriveActivity(block: BlockData, indexedAt = new Date()): BlockA
       block_time: blockTime.toISOString(),
       fee_payer: feePayer,
       failed: meta.err !== null && meta.err !== undefined,
-      fee: BigInt(meta.fee).toString(),
+      fee: (BigInt(meta.fee) + rent.rent).toString(),
     })
     for (const [account, transfers] of perAccount) {
       activity.accounts.push({

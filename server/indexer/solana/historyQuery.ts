@@ -39,6 +39,7 @@ type Row = {
   block_time: Date | string
   fee_payer: string
   failed: boolean
+  fee: string
   transfers: TransferRow[] | string
 }
 
@@ -60,7 +61,7 @@ export function solanaHistorySource(sql: SqlClient, chainIds: readonly string[])
       // One more than a page: whether there is a next one.
       const { rows } = await sql.query<Row>(
         `SELECT a.chain_id, a.slot::text AS slot, a.position, a.signature, a.operation_type, a.to_address,
-                t.block_time, t.fee_payer, t.failed,
+                t.block_time, t.fee_payer, t.failed, t.fee::text AS fee,
                 COALESCE((
                   SELECT json_agg(json_build_object(
                     'kind', f.kind, 'mint', f.mint, 'from_address', f.from_address, 'to_address', f.to_address,
@@ -99,6 +100,7 @@ export function solanaHistorySource(sql: SqlClient, chainIds: readonly string[])
           transfers: (typeof row.transfers === 'string' ? JSON.parse(row.transfers) : row.transfers).map(
             toIndexedTransfer,
           ),
+          fee: row.fee,
         }),
       )
       const last = page.at(-1)

@@ -1,8 +1,8 @@
 /**
  * The host page of the send, receive and swap browser tests: the kernel with the EVM
  * adapter, the local API (token balances), the send and receive plugins (and, when the
- * config names swap chains, swaps and history; when it asks, the on-ramp and the names
- * plugin), the dev wallet, and the connect button
+ * config names swap chains, swaps and history; when it asks, the on-ramp, the names
+ * plugin and history), the dev wallet, and the connect button
  * (an account button once connected).
  * The test writes the chains and URLs into `window.sendTestConfig` before this runs.
  */
@@ -34,6 +34,8 @@ export type SendTestConfig = {
   swapQuoteRefreshMs?: number
   /** With it the page adds ens() and history(): names for the account and counterparties. */
   ens?: boolean
+  /** With it the page adds history() (the Activity tab), without the names plugin. */
+  history?: boolean
   /** With it the page adds analytics() with these options, and asks the API's project config. */
   analytics?: { endpoint?: string; enabled?: boolean; projectId: string }
 }
@@ -65,7 +67,7 @@ const kernel = createKernel({
           }),
         ]
       : []),
-    ...(config.ens && !config.swapChains ? [history()] : []),
+    ...((config.ens || config.history) && !config.swapChains ? [history()] : []),
     ...(config.swapChains
       ? [
           swaps({
