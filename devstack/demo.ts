@@ -73,8 +73,8 @@ export type StartDemoOptions = {
    * Resolve only once the EVM history index has caught up with the chains (about a minute
    * after start on a 2-core machine). Default true: browser tests read history at once.
    * `npm run demo` passes false, prints the URL as soon as the page is served, and says
-   * when the index is ready (`historyReady`); until then the Activity tab lists what the
-   * index has reached.
+   * when the index is ready (`historyReady`); until then the Activity tab says the history
+   * is on its way, with the index's progress, and shows the visitor's pending sends.
    */
   waitForHistory?: boolean
   /**
@@ -450,7 +450,7 @@ async function main(): Promise<void> {
       `\n  social login: Google, X, Discord, GitHub, Apple and Facebook are local providers; pick a dev user (Alice, Bob, Carol) in their window` +
       `\n  Farcaster login: paste the sign-in code into the dev Farcaster app ${demo.farcasterAppUrl} and approve as alice-dev or bob-dev · relay ${demo.farcaster.relayUrl} · Id Registry on chain ${FARCASTER_CHAIN_ID} ${demo.farcaster.rpcUrl}` +
       `\n  on-ramp: ${demo.ramps.map((ramp) => `${ramp.name} ${ramp.url}`).join(', ')} · test card 4242 4242 4242 4242 (4000 0000 0000 0002 is declined)` +
-      `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab lists what it has reached\n`,
+      `\n  history: the EVM index is catching up with the chains (about a minute); the Activity tab shows its progress until then\n`,
   )
   // While it catches up, say how far it is now and then; once, when it is there.
   let lastReported = ''
