@@ -6,6 +6,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import { readBody } from '../../server/api/parseInput.js'
+import { answerError, codeForStatus } from '../../server/http/errorAnswer.js'
 import { type FaultController, faultSchema } from './faults.js'
 
 /** The body a malformed fault answers with: JSON, but no endpoint's shape. */
@@ -34,7 +35,8 @@ export function faultMiddleware(faults: FaultController, now: () => number): Mid
     }
     if (fault.malformed) return c.json(MALFORMED_BODY, 200)
     if (fault.retryAfter !== undefined) c.header('Retry-After', String(fault.retryAfter))
-    return c.json({ message: `injected fault: ${fault.status}` }, fault.status ?? 503)
+    const status = fault.status ?? 503
+    return answerError(c, status, codeForStatus(status), `injected fault: ${status}`)
   }
 }
 
@@ -52,7 +54,12 @@ export function faultRoutes(faults: FaultController): Hono {
   routes.get('/__requests', (c) =>
     faults.logSize > 0
       ? c.json({ requests: faults.requests })
-      : c.json({ message: 'the request log is off: startApiServer({ requestLog }) turns it on' }, 404),
+      : answerError(
+          c,
+          404,
+          'NOT_FOUND',
+          'the request log is off: startApiServer({ requestLog }) turns it on',
+        ),
   )
   routes.delete('/__requests', (c) => {
     faults.clearLog()

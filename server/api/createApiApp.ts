@@ -1,8 +1,9 @@
 /**
  * The Blockchain API and wallet-project API as one Hono app, composed from one route
  * module per endpoint group (routes/), each owning its schemas. Every input is parsed; a
- * bad one is a 400 with `{ message }` (and a `code` where a client acts on it), and every
- * error is JSON that repeats at most a short, clipped piece of the input. Before any route, every request passes the input
+ * bad one is a 400 `{ code: 'BAD_REQUEST', message }` (a route's own code where a client
+ * acts on it): every error is the servers' one shape (server/http/errorAnswer.ts) and
+ * repeats at most a short, clipped piece of the input. Before any route, every request passes the input
  * checks of inputGuard.ts (413 over the body limit; 400 for NUL, invalid UTF-8, JSON
  * nested too deep). Browsers may call it from the configured origins only.
  */
@@ -14,7 +15,7 @@ import type { ApiContext, ApiSettings, ImageSource, NameService, WalletListItem 
 import { createChainLookup } from './chainLookup.js'
 import type { ChainReader } from './chainReader.js'
 import type { HistorySource } from './historySource.js'
-import { BadRequest, clip, HttpFailure } from './httpErrors.js'
+import { answerApiFailure, BadRequest, clip, HttpFailure } from './httpErrors.js'
 import { DEFAULT_MAX_BODY_BYTES, inputGuard } from './inputGuard.js'
 import type { OnrampSettings } from './onrampProvider.js'
 import { noPrices, type PriceSource } from './priceSource.js'
@@ -132,16 +133,15 @@ export function createApiApp(options: ApiAppOptions): Hono {
   app.onError((error, c) => {
     if (error instanceof BadRequest || error instanceof HttpFailure) {
       const status = error instanceof HttpFailure ? error.status : 400
-      const message = clip(error.message, MESSAGE_LIMIT)
-      return c.json(error.code === undefined ? { message } : { message, code: error.code }, status)
+      return answerApiFailure(c, status, error.message, error.code)
     }
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ message: clip(error.message || 'bad request', MESSAGE_LIMIT) }, error.status)
+      return answerApiFailure(c, error.status, error.message || 'bad request')
     }
     console.error('[latchkit api]', error)
-    return c.json({ message: 'internal error' }, 500)
+    return answerApiFailure(c, 500, 'internal error')
   })
-  app.notFound((c) => c.json({ message: `no route for ${clip(c.req.method)} ${clip(c.req.path)}` }, 404))
+  app.notFound((c) => answerApiFailure(c, 404, `no route for ${clip(c.req.method)} ${clip(c.req.path)}`))
 
   // Sign-in has its own CORS: its cookie and sessions are for the app's origins only,
   // which the verifier names.
@@ -175,9 +175,6 @@ export function createApiApp(options: ApiAppOptions): Hono {
   for (const group of endpointGroups) app.route('/', group(context))
   return app
 }
-
-/** The longest error message sent (a backstop: messages repeat input only through {@link clip}). */
-const MESSAGE_LIMIT = 1000
 
 function originCheck(option: ApiAppOptions['corsOrigins']): (origin: string) => boolean {
   if (typeof option === 'function') return option

@@ -1,10 +1,14 @@
 /**
- * The failures a route throws instead of answering itself; the app's error handler turns
- * each into a JSON `{ message, code? }` with its status, so every route answers errors
- * alike. `code` is a stable, machine-readable name for a failure a client acts on (e.g.
- * `SLIPPAGE_EXCEEDED`); the message is for people. A message never carries more than
+ * The failures a route throws instead of answering itself; the app's error handler
+ * ({@link answerApiFailure}) turns each into the servers' one error shape, JSON
+ * `{ code, message }` with its status (server/http/errorAnswer.ts), so every route answers
+ * errors alike. `code` is a stable UPPER_SNAKE name for a failure a client acts on (e.g.
+ * `SLIPPAGE_EXCEEDED`); a failure that names none gets its status's code (`BAD_REQUEST`,
+ * `NOT_FOUND`, …). The message is for people. A message never carries more than
  * {@link ECHO_LIMIT} characters of what the client sent: echo input through {@link clip}.
  */
+import type { Context } from 'hono'
+import { answerError, codeForStatus } from '../http/errorAnswer.js'
 
 /** The request is wrong: a 400 whose message names the field and what it must be. */
 export class BadRequest extends Error {
@@ -37,6 +41,20 @@ export class HttpFailure extends Error {
   ) {
     super(message)
   }
+}
+
+/** The longest message an error answer carries. */
+const MESSAGE_LIMIT = 1000
+
+/**
+ * Answers a route's failure in the one error shape: its code (or its status's), its
+ * clipped message.
+ *
+ * @example
+ * app.onError((error, c) => (error instanceof HttpFailure ? answerApiFailure(c, error.status, error.message, error.code) : …))
+ */
+export function answerApiFailure(c: Context, status: number, message: string, code?: string) {
+  return answerError(c, status, code ?? codeForStatus(status), clip(message, MESSAGE_LIMIT))
 }
 
 /** The most characters of client input an error message repeats. */

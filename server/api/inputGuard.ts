@@ -21,7 +21,7 @@ export const MAX_JSON_DEPTH = 64
  */
 export class PayloadTooLarge extends HttpFailure {
   constructor(limit: number) {
-    super(413, `the body is larger than ${limit} bytes`)
+    super(413, `the body is larger than ${limit} bytes`, 'PAYLOAD_TOO_LARGE')
   }
 }
 

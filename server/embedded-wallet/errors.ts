@@ -1,6 +1,6 @@
 /**
  * Why the frame service refused a request. Every refusal is JSON `{ code, message }` with
- * the code's status (and `retryAfter`, in seconds, for `RATE_LIMITED`), so the frame can
+ * the code's status (and `details.retryAfter`, in seconds, for `RATE_LIMITED`), so the frame can
  * tell them apart without reading prose; the message is for people and repeats nothing
  * the caller sent.
  */

@@ -1,9 +1,11 @@
 /**
- * How the frame service answers a refusal: JSON `{ code, message }` with the code's status,
- * and `retryAfter` (also as the Retry-After header) when the caller should wait.
+ * How the frame service answers a refusal: the servers' one error shape, JSON
+ * `{ code, message, details? }` (server/http/errorAnswer.ts) with the code's status, and
+ * `details.retryAfter` (also as the Retry-After header) when the caller should wait.
+ * `retryAfter` is also sent at the top level, where older frames read it, for one release.
  */
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { answerError } from '../http/errorAnswer.js'
 import { type FrameErrorCode, frameErrors } from './errors.js'
 
 /**
@@ -12,12 +14,8 @@ import { type FrameErrorCode, frameErrors } from './errors.js'
  */
 export function frameFailure(c: Context, code: FrameErrorCode, message?: string, retryAfter?: number) {
   if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter))
-  return c.json(
-    {
-      code,
-      message: message ?? frameErrors[code].message,
-      ...(retryAfter !== undefined ? { retryAfter } : {}),
-    },
-    frameErrors[code].status as ContentfulStatusCode,
-  )
+  const wait = retryAfter !== undefined ? { retryAfter } : undefined
+  return answerError(c, frameErrors[code].status, code, message ?? frameErrors[code].message, {
+    ...(wait ? { details: wait, compat: wait } : {}),
+  })
 }

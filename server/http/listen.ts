@@ -3,7 +3,8 @@
  * Stopping ends keep-alive and hanging connections too: without that, `close()` waits
  * for every client to hang up on its own.
  *
- * What never reaches the handler is answered in JSON `{ message }` too: a request Node's
+ * What never reaches the handler is answered in the servers' one error shape
+ * (`{ code, message }`, server/http/errorAnswer.ts) too: a request Node's
  * HTTP parser refuses (a malformed request line or header, an unknown method: 400; headers
  * over Node's limit: 431; a request too slow to arrive: 408), and a request the adapter
  * cannot turn into a `Request` (a bad Host header: 400).
@@ -16,6 +17,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { getRequestListener, RequestError } from '@hono/node-server'
+import { codeForStatus, errorBody, errorResponse } from './errorAnswer.js'
 
 export type ListenOptions = {
   /** Default 0: a free port chosen by the OS. */
@@ -35,11 +37,11 @@ export type Listening = {
 }
 
 const json = (status: number, message: string) =>
-  new Response(JSON.stringify({ message }), { status, headers: { 'content-type': 'application/json' } })
+  errorResponse(status, errorBody(codeForStatus(status), message))
 
 /** A whole HTTP/1.1 answer written straight to a socket, for requests the parser refused. */
 function rawAnswer(status: number, reason: string, message: string): string {
-  const body = JSON.stringify({ message })
+  const body = JSON.stringify(errorBody(codeForStatus(status), message))
   return (
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`

@@ -5,13 +5,14 @@
  */
 import type { IncomingMessage } from 'node:http'
 import type { Duplex } from 'node:stream'
+import { codeForStatus, errorBody } from '../http/errorAnswer.js'
 import { RelayAuthError, verifyRelayJwt } from './relayAuth.js'
 
 const trimPath = (path: string) => path.replace(/\/+$/, '') || '/'
 
-/** Answers an upgrade with an HTTP error and closes the socket. */
+/** Answers an upgrade with an HTTP error (the servers' `{ code, message }`) and closes the socket. */
 function refuseUpgrade(socket: Duplex, status: number, reason: string, message: string): void {
-  const body = JSON.stringify({ message })
+  const body = JSON.stringify(errorBody(codeForStatus(status), message))
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,

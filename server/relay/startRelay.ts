@@ -5,6 +5,7 @@
  * `startServer`'s `relay`.
  */
 import type { DatabaseOption } from '../db/sqlClient.js'
+import { errorBody } from '../http/errorAnswer.js'
 import { listen } from '../http/listen.js'
 import {
   type CreateRelayServiceOptions,
@@ -44,10 +45,12 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Start
   const host = options.host ?? '127.0.0.1'
   const listening = await listen(
     () =>
-      new Response(JSON.stringify({ message: 'this is a WalletConnect relay: connect with a WebSocket' }), {
-        status: 426,
-        headers: { 'content-type': 'application/json', upgrade: 'websocket' },
-      }),
+      new Response(
+        JSON.stringify(
+          errorBody('UPGRADE_REQUIRED', 'this is a WalletConnect relay: connect with a WebSocket'),
+        ),
+        { status: 426, headers: { 'content-type': 'application/json', upgrade: 'websocket' } },
+      ),
     { port: options.port ?? 0, host },
   )
   const { server, port } = listening

@@ -9,13 +9,13 @@ import { type Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { cors } from 'hono/cors'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { createPublicClient, http, type PublicClient } from 'viem'
 import * as z from 'zod/mini'
+import { answerError } from '../http/errorAnswer.js'
 import { listen } from '../http/listen.js'
 import { checkMessage } from './checkMessage.js'
 import { openSiweDatabase, type SiweDatabaseOption } from './database.js'
-import { type SiweErrorCode, SiweVerifyError, siweErrors } from './errors.js'
+import { type SiweErrorCode, SiweVerifyError, siweAnswerCode, siweErrors } from './errors.js'
 import { issueNonce } from './nonces.js'
 import type { SiweMessageFault } from './parseMessage.js'
 import { consumeNonceAndCreateSession, findSession, revokeSession } from './sessions.js'
@@ -90,18 +90,23 @@ function allowedOrigins(option: string | readonly string[]): string[] {
 }
 
 /**
- * A refusal: `{ error, code, message }` (and `reason` for `invalid_message`) with the
- * code's status. The message is fixed text; nothing of the request is repeated.
+ * A refusal in the servers' one error shape: `{ code, message, details? }` with the code's
+ * status, `code` in UPPER_SNAKE (`NONCE_USED`) and, for `invalid_message`,
+ * `details.reason`. For one release the older fields ride along: `error` with the
+ * lower_snake code (`nonce_used`) and `reason` at the top level. The message is fixed
+ * text; nothing of the request is repeated.
  */
 function fail(c: Context, code: SiweErrorCode, reason?: SiweMessageFault) {
-  return c.json(
+  const why = reason ? { reason } : undefined
+  return answerError(
+    c,
+    siweErrors[code].status,
+    siweAnswerCode(code),
+    new SiweVerifyError(code, why ?? {}).message,
     {
-      error: code,
-      code,
-      ...(reason ? { reason } : {}),
-      message: new SiweVerifyError(code, reason ? { reason } : {}).message,
+      ...(why ? { details: why } : {}),
+      compat: { error: code, ...why },
     },
-    siweErrors[code].status as ContentfulStatusCode,
   )
 }
 

@@ -1,11 +1,13 @@
 import { type SiweMessageFault, siweMessageFaults } from './parseMessage.js'
 
 /**
- * Why the verifier refused a request. Every refusal is a JSON body
- * `{ error, code, message }` with one of these stable codes in both `error` and `code`
- * (`error` is the older name, kept for existing clients), so a client (and a test) can
- * tell them apart without reading prose. `invalid_message` adds `reason`, the grammar
- * rule the message broke (see `siweMessageFaults`). No answer repeats the request.
+ * Why the verifier refused a request. Every refusal is the servers' one error shape,
+ * JSON `{ code, message, details? }`, with `code` the UPPER_SNAKE form of one of these
+ * stable names ({@link siweAnswerCode}: `nonce_used` is answered `NONCE_USED`), so a
+ * client (and a test) can tell them apart without reading prose. `invalid_message` adds
+ * `details.reason`, the grammar rule the message broke (see `siweMessageFaults`). For one
+ * release the older fields are sent too: `error` with the lower_snake name and `reason`
+ * at the top level. No answer repeats the request.
  */
 export const siweErrors = {
   invalid_request: { status: 400, message: 'The request body is not what this endpoint takes' },
@@ -38,7 +40,17 @@ export const siweErrors = {
 
 export type SiweErrorCode = keyof typeof siweErrors
 
-/** A refusal that the routes turn into `{ error, code, message }` with the code's status. */
+/**
+ * The `code` a refusal is answered with: the servers' UPPER_SNAKE style of the verifier's
+ * lower_snake name (which is still sent as `error` for one release).
+ *
+ * @example siweAnswerCode('nonce_used') // 'NONCE_USED'
+ */
+export function siweAnswerCode(code: SiweErrorCode): string {
+  return code.toUpperCase()
+}
+
+/** A refusal that the routes turn into the one error shape with the code's status. */
 export class SiweVerifyError extends Error {
   override name = 'SiweVerifyError'
   readonly code: SiweErrorCode

@@ -18,7 +18,7 @@ export type {
 export { createSiweVerifier, MAX_MESSAGE_LENGTH, MAX_REQUEST_BYTES } from './createSiweVerifier.js'
 export type { SiweDatabase, SiweDatabaseOption } from './database.js'
 export { openSiweDatabase } from './database.js'
-export { type SiweErrorCode, SiweVerifyError, siweErrors } from './errors.js'
+export { type SiweErrorCode, SiweVerifyError, siweAnswerCode, siweErrors } from './errors.js'
 export { NONCE_TTL_SECONDS } from './nonces.js'
 export {
   parseSiweMessage,

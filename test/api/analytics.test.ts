@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import type { AnalyticsFunnel } from '../../server/analytics/createAnalyticsCollector'
 import { funnelPage } from '../../server/analytics/createAnalyticsCollector'
 import { getDevstack } from '../support/devstack'
+import { expectErrorShape } from '../support/errorShape'
 import { apiServerForFile } from './helpers'
 
 const server = apiServerForFile(() => getDevstack().chains, { names: false, onramp: false })
@@ -137,6 +138,11 @@ describe('POST /v1/analytics/events and the funnel', () => {
       successes: { [DEV]: 1 },
     })
     expect(await funnelOf('since', now + 60_000)).toEqual(empty('since', now + 60_000))
+  })
+
+  it('answers a bad batch in the one error shape, { code, message }', async () => {
+    const body = await expectErrorShape(await beacon('{not json'), 400, 'BAD_REQUEST')
+    expect(body.message).toContain('JSON')
   })
 
   it('refuses a funnel query without a project or with a since that is not a time', async () => {

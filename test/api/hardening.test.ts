@@ -258,7 +258,10 @@ describe('request size', () => {
     ])
     expect(answer.status).toBe(413)
     expect(answer.head.toLowerCase()).toContain('connection: close')
-    expect(JSON.parse(answer.body)).toEqual({ message: 'the body is larger than 4096 bytes' })
+    expect(JSON.parse(answer.body)).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'the body is larger than 4096 bytes',
+    })
   })
 })
 
@@ -358,13 +361,16 @@ describe('error bodies are JSON and never repeat unbounded input', () => {
       const answer = await rawHttp(host, port, [request])
       expect(answer.status).toBe(400)
       expect(answer.head.toLowerCase()).toContain('content-type: application/json')
-      expect(JSON.parse(answer.body)).toEqual({ message: expect.any(String) })
+      expect(JSON.parse(answer.body)).toEqual({ code: 'BAD_REQUEST', message: expect.any(String) })
     }
     const oversized = await rawHttp(host, port, [
       `GET / HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
     ])
     expect(oversized.status).toBe(431)
-    expect(JSON.parse(oversized.body)).toEqual({ message: 'the request headers are too large' })
+    expect(JSON.parse(oversized.body)).toEqual({
+      code: 'HEADERS_TOO_LARGE',
+      message: 'the request headers are too large',
+    })
   })
 })
 
@@ -383,7 +389,10 @@ describe('a mounted sign-in app answers JSON whatever its own fallbacks do', () 
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {
       expectJsonError(await call('/siwe/nope', undefined, server.url), 404, 'no route for GET /siwe/nope')
-      expect((await call('/siwe/boom', undefined, server.url)).json).toEqual({ message: 'internal error' })
+      expect((await call('/siwe/boom', undefined, server.url)).json).toEqual({
+        code: 'INTERNAL',
+        message: 'internal error',
+      })
     } finally {
       logged.mockRestore()
       await server.close()
@@ -450,7 +459,10 @@ describe('dev routes: this machine only, and off unless the devstack turns them 
         for (const path of ['/__requests', '/__faults']) {
           const answer = await rawHttp(outside!, port, [request(path)])
           expect(answer.status).toBe(403)
-          expect(JSON.parse(answer.body)).toEqual({ message: expect.stringContaining('this machine') })
+          expect(JSON.parse(answer.body)).toEqual({
+            code: 'FORBIDDEN',
+            message: expect.stringContaining('this machine'),
+          })
         }
         // The API itself answers there; from loopback, so do the dev routes.
         expect((await rawHttp(outside!, port, [request(`/v1/supported-chains?${p}`)])).status).toBe(200)

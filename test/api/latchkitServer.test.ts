@@ -200,7 +200,10 @@ describe('latchkit-server', () => {
         { path: `/v1/supported-chains?${p}` },
       ])
       expect(refused).toMatchObject({ status: 413, headers: { connection: 'close' } })
-      expect(JSON.parse(refused.body)).toEqual({ message: 'the body is larger than 2048 bytes' })
+      expect(JSON.parse(refused.body)).toEqual({
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'the body is larger than 2048 bytes',
+      })
       expect(next).toMatchObject({ status: 200, socket: 2 })
     },
   )
@@ -209,7 +212,10 @@ describe('latchkit-server', () => {
     const gateway = `${url}/v1/?chainId=eip155:${chain!.chainId}&${p}`
     const big = await fetch(gateway, { method: 'POST', body: `"${'x'.repeat(2048)}"` })
     expect(big.status).toBe(413)
-    expect(await big.json()).toEqual({ message: 'the body is larger than 2048 bytes' })
+    expect(await big.json()).toEqual({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'the body is larger than 2048 bytes',
+    })
     const admin = await fetch(gateway, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

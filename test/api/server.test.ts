@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures'
 import { getDevstack } from '../support/devstack'
+import { expectErrorShape } from '../support/errorShape'
 import { apiServerForFile, PROJECT_ID } from './helpers'
 
 const server = apiServerForFile(() => getDevstack().chains)
@@ -90,6 +91,11 @@ describe('input validation', () => {
     const { status, body } = await call(`/v2/nothing?${p}`)
     expect(status).toBe(404)
     expect((body as { message: string }).message).toContain('/v2/nothing')
+  })
+
+  it('answers a bad request and an unknown route in the one error shape, { code, message }', async () => {
+    await expectErrorShape(await fetch(`${server().url}/v1/account/nope/balance?${p}`), 400, 'BAD_REQUEST')
+    await expectErrorShape(await fetch(`${server().url}/v2/nothing?${p}`), 404, 'NOT_FOUND')
   })
 })
 

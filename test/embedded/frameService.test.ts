@@ -18,6 +18,7 @@ import {
   FRESH_SESSION_SECONDS,
   startFrameService,
 } from '../../server/embedded-wallet/index.js'
+import { expectErrorShape } from '../support/errorShape.js'
 import { paddedJson, throughOneAgent } from '../support/keepAlive.js'
 import {
   APP_ORIGIN,
@@ -154,6 +155,12 @@ describe('email login', () => {
     expect(mailCount(stack.mailbox, email)).toBe(0)
   })
 
+  it('answers a bad request in the one error shape, { code, message }', async () => {
+    const answer = await fetch(`${stack.service.url}/v1/email/verify`, { method: 'POST', body: '{oops' })
+    await expectErrorShape(answer, 400, 'BAD_REQUEST')
+    await expectErrorShape(await fetch(`${stack.service.url}/v1/nowhere`), 404, 'NOT_FOUND')
+  })
+
   it('answers bad input with 400 JSON naming the field, a huge body with 413, a foreign POST with 403', async () => {
     const bad = await stack.api.post('/v1/email/start', {
       projectId: PROJECT,
@@ -251,6 +258,7 @@ describe('rate limits', () => {
     expect(limited).toMatchObject({ status: 429, body: { code: 'RATE_LIMITED' } })
     expect(limited.body.retryAfter).toBeGreaterThan(0)
     expect(limited.headers.get('retry-after')).toBe(String(limited.body.retryAfter))
+    expect(limited.body.details).toEqual({ retryAfter: limited.body.retryAfter })
     expect(mailCount(stack.mailbox, email)).toBe(4)
     clock.advance(600_000)
     expect((await start(email, newDeviceId())).status).toBe(200)

@@ -22,6 +22,7 @@ import { ensRegistryAbi } from '../../server/names/ensAbis.js'
 import { MESSAGE_MAX_AGE_SECONDS } from '../../server/names/registrationMessage.js'
 import type { RunningServer } from '../../server/startServer.js'
 import { compileOwnedWallet } from '../siwe/fixtures/compileOwnedWallet.js'
+import { expectErrorShape } from '../support/errorShape.js'
 import { call, freshLabel, signedRegistration, startNamesServer } from './helpers.js'
 
 const CHAIN_ID = 31337
@@ -88,6 +89,16 @@ describe('names read from ENS', () => {
     const unknown = await call<Refusal>(server.url, '/v1/profile/account/nobody-here.eth')
     expect(unknown.status).toBe(404)
     expect(unknown.body.reasons[0]?.description).toBe(unknown.body.message)
+  })
+
+  it('answers a bad registration in the one error shape, { code, message }, with the older reasons kept', async () => {
+    const answer = await fetch(`${server.url}/v1/profile/account`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'x' }),
+    })
+    const body = await expectErrorShape(answer, 400, 'BAD_REQUEST', ['reasons'])
+    expect(body.reasons).toEqual([{ description: body.message }])
   })
 })
 

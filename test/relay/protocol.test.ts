@@ -5,6 +5,7 @@
  * input answered with JSON-RPC errors, limits, and pings that keep live sockets and drop dead ones.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -12,6 +13,7 @@ import { WebSocket } from 'ws'
 import { openPglite } from '../../server/db/pgliteTemplate.js'
 import type { SqlClient } from '../../server/db/sqlClient.js'
 import { type StartedRelay, startRelay, subscriptionId } from '../../server/relay/index.js'
+import { expectErrorShape } from '../support/errorShape.js'
 import { paddedJson, throughOneAgent } from '../support/keepAlive.js'
 import {
   connectRaw,
@@ -261,6 +263,42 @@ describe('relay-auth at the upgrade', () => {
   })
 })
 
+/** The HTTP answer to a WebSocket upgrade of `url`, when it is not a 101, as a Response. */
+function refusedUpgrade(url: string): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(url.replace(/^ws:/, 'http:'), {
+      headers: {
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-key': Buffer.from('0123456789abcdef').toString('base64'),
+        'sec-websocket-version': '13',
+      },
+    })
+    request.on('upgrade', () => reject(new Error('the relay accepted the upgrade')))
+    request.on('response', (answer) => {
+      const chunks: Buffer[] = []
+      answer.on('data', (chunk: Buffer) => chunks.push(chunk))
+      answer.on('end', () =>
+        resolve(
+          new Response(Buffer.concat(chunks), {
+            status: answer.statusCode ?? 0,
+            headers: { 'content-type': String(answer.headers['content-type']) },
+          }),
+        ),
+      )
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+describe('error answers', () => {
+  it('refuses a bad upgrade, and a plain HTTP request, in the one error shape, { code, message }', async () => {
+    await expectErrorShape(await refusedUpgrade(relaySocketUrl(relay.url, 'not.a-jwt')), 401, 'UNAUTHORIZED')
+    await expectErrorShape(await fetch(relay.url.replace(/^ws:/, 'http:')), 426, 'UPGRADE_REQUIRED')
+  })
+})
+
 describe('hostile input', () => {
   it('answers a plain HTTP request with a 2 MiB body 426 and closes that connection: the next request on the agent is answered', async () => {
     const httpUrl = relay.url.replace(/^ws:/, 'http:')
@@ -269,7 +307,10 @@ describe('hostile input', () => {
       { path: '/' },
     ])
     expect(refused).toMatchObject({ status: 426, headers: { connection: 'close', upgrade: 'websocket' } })
-    expect(JSON.parse(refused.body)).toMatchObject({ message: expect.stringContaining('WebSocket') })
+    expect(JSON.parse(refused.body)).toMatchObject({
+      code: 'UPGRADE_REQUIRED',
+      message: expect.stringContaining('WebSocket'),
+    })
     expect(next).toMatchObject({ status: 426, socket: 2 })
   })
 

@@ -16,6 +16,7 @@ import {
   type StartedSiweVerifier,
 } from '../../server/siwe/index.js'
 import { getDevstack } from '../support/devstack.js'
+import { expectErrorShape } from '../support/errorShape.js'
 import { paddedJson, throughOneAgent } from '../support/keepAlive.js'
 
 const ORIGIN = 'http://127.0.0.1:5173'
@@ -107,7 +108,13 @@ function expectRefusal(answer: Answer, status: number, code: string, reason?: st
   expect(answer.contentType).toContain('application/json')
   expect(answer).toMatchObject({
     status,
-    body: { error: code, code, ...(reason ? { reason } : {}), message: expect.any(String) },
+    // `code` in the servers' UPPER_SNAKE; `error` (and a top-level `reason`) kept for older clients.
+    body: {
+      error: code,
+      code: code.toUpperCase(),
+      ...(reason ? { reason, details: { reason } } : {}),
+      message: expect.any(String),
+    },
   })
   expect(answer.text.length).toBeLessThan(400)
 }
@@ -340,6 +347,25 @@ describe('siwe verifier over HTTP: signatures are whole bytes of a signature siz
 })
 
 describe('siwe verifier over HTTP: every error is JSON and repeats nothing of the request', () => {
+  it('a bad request is answered in the one error shape, the older error and reason kept beside it', async () => {
+    const post = (body: string) =>
+      fetch(`${served.url}/siwe/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      })
+    const bad = await expectErrorShape(await post('{"message":'), 400, 'INVALID_REQUEST', ['error'])
+    expect(bad.error).toBe('invalid_request')
+    const notSiwe = await expectErrorShape(
+      await post(JSON.stringify({ message: 'hello', signature: `0x${'11'.repeat(65)}` })),
+      400,
+      'INVALID_MESSAGE',
+      ['error', 'reason'],
+    )
+    expect(notSiwe).toMatchObject({ error: 'invalid_message', details: { reason: notSiwe.reason } })
+    expect(typeof notSiwe.reason).toBe('string')
+  })
+
   it('an unknown path or method under /siwe/: 404 not_found', async () => {
     expectRefusal(await request('GET', '/siwe/nowhere'), 404, 'not_found')
     expectRefusal(await request('GET', '/siwe/verify'), 404, 'not_found')
@@ -366,7 +392,7 @@ describe('siwe verifier over HTTP: every error is JSON and repeats nothing of th
       { method: 'POST', path: '/siwe/nonce' },
     ])
     expect(refused).toMatchObject({ status: 413, headers: { connection: 'close' } })
-    expect(JSON.parse(refused.body)).toMatchObject({ code: 'request_too_large' })
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'REQUEST_TOO_LARGE', error: 'request_too_large' })
     expect(next).toMatchObject({ status: 200, socket: 2 })
   })
 

@@ -4,15 +4,20 @@
  * sign-in can start once the app's origin is known. While there is none, those paths are 404.
  *
  * Its errors reach the client as JSON like the API's: a path or method the verifier does
- * not serve answers 404 `{ message }` (its own fallback is plain text), and a failure
- * inside it 500 `{ message: 'internal error' }`, its CORS headers kept.
+ * not serve answers 404 `{ code: 'NOT_FOUND', message }` (its own fallback is plain text),
+ * and a failure inside it 500 `{ code: 'INTERNAL', message: 'internal error' }`, its CORS
+ * headers kept.
  */
 import { type Context, Hono } from 'hono'
+import { codeForStatus, errorBody } from '../../http/errorAnswer.js'
 import { clip, HttpFailure } from '../httpErrors.js'
 
 const isJson = (response: Response) => /\bjson\b/i.test(response.headers.get('content-type') ?? '')
 
-/** The verifier's error answer as JSON `{ message }`, with its status and headers (CORS) otherwise kept. */
+/**
+ * A verifier answer that is not JSON (a 404/405 of a route it lacks) in the servers' one
+ * error shape, with its status and headers (CORS) otherwise kept.
+ */
 function asJson(c: Context, response: Response): Response {
   if (response.status < 400 || isJson(response)) return response
   const status = response.status === 405 ? 404 : response.status
@@ -26,7 +31,7 @@ function asJson(c: Context, response: Response): Response {
   headers.set('content-type', 'application/json')
   headers.delete('content-length')
   response.body?.cancel().catch(() => {})
-  return new Response(JSON.stringify({ message }), { status, headers })
+  return new Response(JSON.stringify(errorBody(codeForStatus(status), message)), { status, headers })
 }
 
 export function signInRoutes(verifier: () => Hono | undefined): Hono {
