@@ -24,13 +24,13 @@ export function indexingOf(error: unknown, page: HistoryIndexing['page']): Histo
   for (let depth = 0; depth < 8 && current instanceof Error; depth++) {
     if (current instanceof HttpError) {
       const body = (current.data as { body?: unknown } | undefined)?.body as
-        | { code?: unknown; progress?: { indexedBlock?: unknown; headBlock?: unknown } }
+        | { code?: unknown; details?: { progress?: { indexedBlock?: unknown; headBlock?: unknown } } }
         | undefined
       if (current.status !== 503 || body?.code !== 'HISTORY_INDEXING') return undefined
       const wait = current.retryAfterMs ?? DEFAULT_RETRY_MS
       return {
-        indexedBlock: blockOf(body.progress?.indexedBlock),
-        headBlock: blockOf(body.progress?.headBlock),
+        indexedBlock: blockOf(body.details?.progress?.indexedBlock),
+        headBlock: blockOf(body.details?.progress?.headBlock),
         retryAfterMs: Math.min(MAX_RETRY_MS, Math.max(MIN_RETRY_MS, wait)),
         page,
       }

@@ -19,11 +19,14 @@ import {
 import { getDevstack } from '../support/devstack'
 import { apiServerForFile, LOCAL, PROJECT_ID } from './helpers'
 
+/** The servers' one error shape; what the wait is and how far the index is are its details. */
 type IndexingAnswer = {
   code: string
-  state: string
   message: string
-  progress?: { chainId: string; indexedBlock: number | null; headBlock: number | null }
+  details: {
+    state: string
+    progress?: { chainId: string; indexedBlock: number | null; headBlock: number | null }
+  }
 }
 
 async function askHistory(url: string) {
@@ -60,11 +63,13 @@ describe('history while the index is not ready', () => {
     expect(answer.retryAfter).toBe(String(HISTORY_RETRY_AFTER_SECONDS))
     expect(answer.body).toEqual({
       code: 'HISTORY_INDEXING',
-      state: 'unreachable',
       message: expect.stringMatching(/not reachable/),
-      progress: { chainId: LOCAL, indexedBlock: null, headBlock: expect.any(Number) },
+      details: {
+        state: 'unreachable',
+        progress: { chainId: LOCAL, indexedBlock: null, headBlock: expect.any(Number) },
+      },
     })
-    expect(answer.body.progress!.headBlock).toBeGreaterThanOrEqual(head)
+    expect(answer.body.details.progress!.headBlock).toBeGreaterThanOrEqual(head)
   })
 })
 
@@ -97,7 +102,7 @@ describe('history while a real indexer backfills', () => {
       // first it does not listen (Ponder builds and boots), then it is catching up.
       const answers: Awaited<ReturnType<typeof askHistory>>[] = []
       const deadline = Date.now() + 150_000
-      const reported = () => answers.at(-1)?.body.progress?.indexedBlock != null
+      const reported = () => answers.at(-1)?.body.details.progress?.indexedBlock != null
       while (!reported() && Date.now() < deadline) {
         answers.push(await askHistory(api.url))
         await new Promise((resolve) => setTimeout(resolve, 200))
@@ -107,14 +112,17 @@ describe('history while a real indexer backfills', () => {
         expect(answer.retryAfter).toBe(String(HISTORY_RETRY_AFTER_SECONDS))
         expect(answer.body).toMatchObject({
           code: 'HISTORY_INDEXING',
-          progress: { chainId: LOCAL, headBlock: BLOCKS },
+          details: { progress: { chainId: LOCAL, headBlock: BLOCKS } },
         })
       }
-      expect(answers[0]!.body.state).toBe('unreachable')
+      expect(answers[0]!.body.details.state).toBe('unreachable')
       const last = answers.at(-1)!.body
-      expect(last).toMatchObject({ state: 'catching-up', message: expect.stringMatching(/catching up/) })
-      expect(last.progress!.indexedBlock).toBeGreaterThanOrEqual(0)
-      expect(last.progress!.indexedBlock).toBeLessThan(BLOCKS)
+      expect(last).toMatchObject({
+        message: expect.stringMatching(/catching up/),
+        details: { state: 'catching-up' },
+      })
+      expect(last.details.progress!.indexedBlock).toBeGreaterThanOrEqual(0)
+      expect(last.details.progress!.indexedBlock).toBeLessThan(BLOCKS)
     } finally {
       await api.stop()
     }

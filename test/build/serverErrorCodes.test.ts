@@ -63,6 +63,8 @@ function thrownCodes(dirs: string[]): Set<string> {
       const named = [...call.matchAll(UPPER_LITERAL)].at(-1)?.[1]
       codes.add(named ?? codeForStatus(status))
     }
+    // A route that answers a body it builds itself (a 503 with progress).
+    for (const [, literal] of text.matchAll(/errorBody\(\s*'([A-Z_]+)'/g)) codes.add(literal as string)
   }
   return codes
 }

@@ -19,6 +19,7 @@ import {
   type IndexedTransfer,
   InvalidCursorError,
 } from '../historySource.js'
+import { errorBody } from '../../http/errorAnswer.js'
 import { BadRequest, clip } from '../httpErrors.js'
 import { parseInput, readQuery } from '../parseInput.js'
 import { roundUsd } from '../priceSource.js'
@@ -194,15 +195,13 @@ export function historyRoutes(ctx: ApiContext): Hono {
       worst?.indexedBlock != null && worst.headBlock != null
         ? ` (block ${worst.indexedBlock} of ${worst.headBlock} on ${worst.chainId})`
         : ''
-    return {
-      code: 'HISTORY_INDEXING',
-      state: error.state,
-      message:
-        error.state === 'catching-up'
-          ? `History is not ready: the index is catching up with the chain${where}; try again shortly`
-          : 'History is not ready: the index is not reachable yet; try again shortly',
-      ...(worst && { progress: worst }),
-    }
+    return errorBody(
+      'HISTORY_INDEXING',
+      error.state === 'catching-up'
+        ? `History is not ready: the index is catching up with the chain${where}; try again shortly`
+        : 'History is not ready: the index is not reachable yet; try again shortly',
+      { state: error.state, ...(worst && { progress: worst }) },
+    )
   }
 
   /** The CAIP-2 ids to read: the one asked for, or every chain of the account's family. */
