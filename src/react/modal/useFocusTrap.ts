@@ -1,19 +1,11 @@
 'use client'
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react'
-
-const FOCUSABLE =
-  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
-
-/** The focused element, looking through shadow roots (document.activeElement stops at a host). */
-function deepActiveElement(): HTMLElement | null {
-  let active = document.activeElement as HTMLElement | null
-  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement
-  return active
-}
+import { FOCUSABLE } from './useReturnFocus'
 
 /**
  * Keeps keyboard focus in the dialog while it is mounted:
- * - focus moves in on mount and back to the opener on unmount;
+ * - focus moves in on mount, after `onOpened(dialog)` had a look at the opener (see
+ *   useReturnFocus, which gives focus back on close);
  * - Tab and Shift+Tab wrap, and bring focus back when it fell out (e.g. the focused
  *   button was removed by a navigation, which leaves focus on <body>);
  * - focus moved outside by other means is pulled back;
@@ -25,14 +17,16 @@ export function useFocusTrap(
   dialog: RefObject<HTMLElement | null>,
   onEscape: () => void,
   refocusKey: string,
+  onOpened: (dialog: HTMLElement) => void,
 ): void {
   const escapeHandler = useRef(onEscape)
   escapeHandler.current = onEscape
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: onOpened is read at mount only
   useLayoutEffect(() => {
     const node = dialog.current
     if (!node) return
-    const opener = deepActiveElement()
+    onOpened(node)
     const root = node.getRootNode() as Document | ShadowRoot
     const host = root instanceof ShadowRoot ? root.host : null
     node.focus()
@@ -77,13 +71,6 @@ export function useFocusTrap(
     return () => {
       document.removeEventListener('focusin', pullBack)
       document.removeEventListener('keydown', onKeyDown)
-      // After the commit: React restores focus to what was focused before it (our host,
-      // as it cannot see into the shadow root) and would undo an earlier hand-back.
-      // Someone else who took focus meanwhile (e.g. a modal:close handler) keeps it.
-      queueMicrotask(() => {
-        const active = document.activeElement
-        if (opener?.isConnected && (!active || active === document.body || active === host)) opener.focus()
-      })
     }
   }, [dialog])
 
