@@ -8,7 +8,6 @@ import { useRoute } from '../useRoute'
 import { ModalHeader, type Route } from './ModalHeader'
 import { useAnimatedHeight } from './useAnimatedHeight'
 import { useFocusTrap } from './useFocusTrap'
-import { useReturnFocus } from './useReturnFocus'
 import { ViewOutlet } from './ViewOutlet'
 
 // React 19.2 on; read off the namespace so that an older React finds it undefined rather
@@ -20,19 +19,13 @@ const { Activity } = React as { Activity?: typeof React.Activity }
  * button and a click on the overlay all go through kernel.close(), so close guards apply.
  * `preview` renders it for that view instead of the route, for the prerender.
  */
-function DialogBox({
-  preview,
-  onOpened,
-}: {
-  preview?: string
-  onOpened: (dialog: HTMLElement) => void
-}): ReactElement {
+function DialogBox({ preview }: { preview?: string }): ReactElement {
   const kernel = useKernel()
   const titleId = useId()
   const dialog = useRef<HTMLDivElement>(null)
   const current = useRoute()
   const route: Route = preview ? { view: preview, depth: 1, params: {} } : current
-  useFocusTrap(dialog, () => kernel.close(), `${route.depth}:${route.view}`, onOpened)
+  useFocusTrap(dialog, () => kernel.close(), `${route.depth}:${route.view}`)
   const [content, height] = useAnimatedHeight<HTMLDivElement>()
   // The language's direction lays the dialog out: under rtl the header, rows and icons mirror.
   const dir = useLocaleDirection()
@@ -45,11 +38,7 @@ function DialogBox({
       dir={dir}
       lang={lang}
       onMouseDown={(event) => {
-        if (event.target !== event.currentTarget) return
-        // The press's own default, moving focus to what is under it (<body> once the
-        // overlay is gone), would undo the return of focus to the opener on close.
-        event.preventDefault()
-        kernel.close()
+        if (event.target === event.currentTarget) kernel.close()
       }}
     >
       <div
@@ -87,10 +76,8 @@ function DialogBox({
 export function Dialog({ open }: { open: boolean }): ReactElement {
   const [opened, setOpened] = useState(open)
   if (open && !opened) setOpened(true)
-  // Here, not in the box: the box's effects may run twice in one opening.
-  const rememberOpener = useReturnFocus(open)
   // One element in both modes, so that opening reveals the prerendered tree.
-  const box = <DialogBox preview={open ? undefined : 'Connect'} onOpened={rememberOpener} />
+  const box = <DialogBox preview={open ? undefined : 'Connect'} />
   return (
     <>
       <style>{dialogCss}</style>

@@ -1,11 +1,21 @@
 'use client'
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react'
-import { FOCUSABLE } from './useReturnFocus'
+
+// Disabled ones and tabindex -1 are filtered out where this is used.
+const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]'
+
+/** The focused element, looking through shadow roots (document.activeElement stops at a host). */
+function deepActiveElement(): HTMLElement | null {
+  let active = document.activeElement as HTMLElement | null
+  while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement as HTMLElement
+  return active
+}
 
 /**
  * Keeps keyboard focus in the dialog while it is mounted:
- * - focus moves in on mount, after `onOpened(dialog)` had a look at the opener (see
- *   useReturnFocus, which gives focus back on close);
+ * - focus moves in on mount and back to the opener on close, however it closed (WAI-ARIA
+ *   dialog pattern); an opener gone meanwhile is stood in for by what took its place in
+ *   its parent (Connect Wallet by the account button, after a connect);
  * - Tab and Shift+Tab wrap, and bring focus back when it fell out (e.g. the focused
  *   button was removed by a navigation, which leaves focus on <body>);
  * - focus moved outside by other means is pulled back;
@@ -17,18 +27,21 @@ export function useFocusTrap(
   dialog: RefObject<HTMLElement | null>,
   onEscape: () => void,
   refocusKey: string,
-  onOpened: (dialog: HTMLElement) => void,
 ): void {
   const escapeHandler = useRef(onEscape)
   escapeHandler.current = onEscape
+  // The opener, its parent and its place there. A ref: React runs this effect again when it
+  // reconnects the tree's effects, and focus is then inside; the first opener stays.
+  const opener = useRef<[HTMLElement | null, Element | null | undefined, number]>(undefined)
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: onOpened is read at mount only
   useLayoutEffect(() => {
     const node = dialog.current
     if (!node) return
-    onOpened(node)
     const root = node.getRootNode() as Document | ShadowRoot
     const host = root instanceof ShadowRoot ? root.host : null
+    const active = deepActiveElement()
+    const parent = active?.parentElement
+    opener.current ??= [active, parent, parent ? [...parent.children].indexOf(active as HTMLElement) : -1]
     node.focus()
 
     // Inside a shadow root, focus events reach the document retargeted to the host.
@@ -46,7 +59,10 @@ export function useFocusTrap(
       // Only the edges are handled; inside, the browser's own order applies (radio
       // groups, roving tabindex), so focusables here are those Tab can reach.
       const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (element) => element.tabIndex >= 0 && (element as HTMLInputElement).type !== 'hidden',
+        (element) =>
+          element.tabIndex >= 0 &&
+          !(element as HTMLInputElement).disabled &&
+          (element as HTMLInputElement).type !== 'hidden',
       )
       const first = focusable[0]
       const last = focusable.at(-1)
@@ -71,6 +87,19 @@ export function useFocusTrap(
     return () => {
       document.removeEventListener('focusin', pullBack)
       document.removeEventListener('keydown', onKeyDown)
+      // In a task of its own: after the commit, where React restores focus to what was
+      // focused before it (our host, as it cannot see into the shadow root), and after the
+      // default of a press on the overlay, which moves focus to <body>; either would undo
+      // an earlier hand-back. Someone else who took focus meanwhile (e.g. a modal:close
+      // handler) keeps it. A dialog still in the document was hidden (its effects
+      // disconnected), not closed.
+      setTimeout(() => {
+        if (node.isConnected) return
+        const [element, parent, index] = opener.current!
+        const active = document.activeElement
+        if (active === document.body || active === host)
+          (element?.isConnected ? element : (parent?.children[index] as HTMLElement | undefined))?.focus()
+      })
     }
   }, [dialog])
 
@@ -78,7 +107,7 @@ export function useFocusTrap(
   useEffect(() => {
     const node = dialog.current
     const root = node?.getRootNode() as Document | ShadowRoot | undefined
-    const active = root?.activeElement
-    if (node && (!active || !node.contains(active))) node.focus()
+    // contains(null) is false: nothing focused in the root counts as outside.
+    if (node && !node.contains(root?.activeElement ?? null)) node.focus()
   }, [dialog, refocusKey])
 }
