@@ -22,11 +22,9 @@ export const sizeBudgets = {
  * core views. Until the gap closes, CI holds the line here instead: the figure may not
  * grow past this ceiling, and the report says by how much the target is missed. Lower the
  * ceiling whenever the code shrinks; delete it once the 25 KB target holds.
- * `npm run bench:modules` lists the code module by module. 33.35 -> 33.36 KB on
- * 2026-12-02 for the start-up code that preloads the plugins' parts of the Connect view
- * with the modal (45 bytes; 33.358 KB), so a full app's first click no longer waits for them.
+ * `npm run bench:modules` lists the code module by module.
  */
-export const ownCodeCeiling = 33.36 * KB
+export const ownCodeCeiling = 33.35 * KB
 
 export interface BudgetResult {
   budget: string

@@ -1,5 +1,5 @@
 import { ConfigError, definePlugin, type Plugin } from 'latchkit'
-import { withViewStrings } from 'latchkit/internal'
+import { onActiveAccountChange, withViewStrings } from 'latchkit/internal'
 import { DEFAULT_ONRAMP_SETTINGS, initialOnrampState, ONRAMP_PLUGIN_ID, type OnrampState } from './state'
 import { onrampStrings } from './strings'
 
@@ -66,8 +66,9 @@ export function onramp(options: OnrampPluginOptions = {}): Plugin<OnrampState> {
           // A card.
           icon: 'M3 7h18v10H3zM3 11h18',
         }),
-        // A purchase belongs to the account it delivers to.
-        ctx.bus.on('account:changed', () =>
+        // A purchase belongs to the account it delivers to. Only a real change: wallets
+        // repeat accountsChanged with the same account, and the quotes shown still hold.
+        onActiveAccountChange(ctx, () =>
           ctx.state.set((draft) => {
             if (draft.purchase?.status !== 'pending') draft.purchase = undefined
             draft.quotes = []

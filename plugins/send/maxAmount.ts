@@ -13,7 +13,8 @@ export const FEE_RESERVE_FACTOR = 2n
  * The largest amount of `token` that can be sent, as a decimal string: the whole balance
  * of a token; for the native currency (it pays the fee too) the balance less
  * {@link FEE_RESERVE_FACTOR} fees and less the minimum the network makes the account keep
- * (Solana's rent-exempt minimum). Never negative.
+ * (Solana's rent-exempt minimum). Never negative. Max puts it in the amount field as it
+ * is, every decimal: what the field and the review show is what is sent.
  *
  * @example
  * maxSendable(lusd, fee) // '10000' : tokens pay no fee in themselves
@@ -29,21 +30,4 @@ export function maxSendable(token: TokenBalance, fee: FeeEstimate | undefined): 
   }
   if (isNativeToken(token) && fee) balance -= fee.fee * FEE_RESERVE_FACTOR + fee.minimumBalance
   return formatUnits(balance > 0n ? balance : 0n, decimals)
-}
-
-/** Decimals Max shows in the amount field; what is sent keeps every decimal. */
-export const MAX_DISPLAY_DECIMALS = 6
-
-/**
- * `amount` rounded down to {@link MAX_DISPLAY_DECIMALS} decimals for the amount field:
- * never more than what is sent, and trailing zeros dropped.
- *
- * @example
- * displayAmount('0.999957999999999999') // '0.999957'
- * displayAmount('100.5') // '100.5'
- */
-export function displayAmount(amount: string): string {
-  const [whole, fraction = ''] = amount.split('.')
-  const kept = fraction.slice(0, MAX_DISPLAY_DECIMALS).replace(/0+$/, '')
-  return kept ? `${whole}.${kept}` : (whole as string)
 }

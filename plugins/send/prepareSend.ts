@@ -63,7 +63,7 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
   const account = namespace ? state.accounts[namespace] : undefined
   const network = namespace ? state.networks[namespace]?.caipNetwork : undefined
   const connectorId = namespace ? state.connectorIds[namespace] : undefined
-  const { token, sendTokenAmount, maxAmount, receiverAddress, fee } = sendSlice(kernel).get()
+  const { token, sendTokenAmount, receiverAddress, fee } = sendSlice(kernel).get()
 
   // The balances are re-read here: the token picked a minute ago may hold less by now.
   const current =
@@ -89,8 +89,7 @@ export function prepareSend(kernel: Kernel, params: PrepareSendParameters = {}):
     })
   }
   const decimals = Number(picked.quantity.decimals)
-  // After Max the field shows a rounded figure; the exact one behind it is sent.
-  const value = parseAmount(maxAmount ?? (sendTokenAmount as string), decimals)
+  const value = parseAmount(sendTokenAmount as string, decimals)
   // '0' and '0.00' were typed: say what is wrong with them rather than that nothing was.
   if (value === 0n) {
     throw new ValidationError(sendMessages.SEND_AMOUNT_ZERO, { code: 'SEND_AMOUNT_ZERO' })

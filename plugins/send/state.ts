@@ -38,11 +38,6 @@ export interface FeeEstimate {
 export interface SendState {
   token: TokenBalance | undefined
   sendTokenAmount: string | undefined
-  /**
-   * The exact amount Max computed, sent while the field still shows `sendTokenAmount`,
-   * its figure rounded down for reading; cleared as soon as the amount is edited.
-   */
-  maxAmount: string | undefined
   /** The resolved receiver, or what was typed while it is not (yet) an address. */
   receiverAddress: string | undefined
   receiverProfileImageUrl: string | undefined
@@ -71,7 +66,6 @@ export function initialSendState(): SendState {
   return {
     token: undefined,
     sendTokenAmount: undefined,
-    maxAmount: undefined,
     receiverAddress: undefined,
     receiverProfileImageUrl: undefined,
     receiverProfileName: undefined,
@@ -94,7 +88,6 @@ export function initialSendState(): SendState {
 export function clearSendForm(state: SendState): void {
   state.token = undefined
   state.sendTokenAmount = undefined
-  state.maxAmount = undefined
   state.receiverAddress = undefined
   state.receiverProfileImageUrl = undefined
   state.receiverProfileName = undefined

@@ -36,7 +36,10 @@ export function SocialButton({
       type="button"
       className="lk-secondary"
       onClick={start}
-      aria-label={t('social.continueWith', { provider: name })}
+      // Only the narrow button, which shows just the letter mark, needs a label; the wide
+      // one is named by its text. A label there would not contain all it shows (mark and
+      // text), which speech control relies on (axe: label-content-name-mismatch).
+      aria-label={wide ? undefined : t('social.continueWith', { provider: name })}
       data-latchkit="social-provider"
       data-provider={provider}
     >

@@ -171,6 +171,45 @@ describe('names through the ens plugin', () => {
     await expectCount(view.chooseName, 0)
   })
 
+  it('keeps Register disabled until the check of the typed name answers, so a taken name never reaches the wallet', async () => {
+    // Taken: registered through the API by someone else (an account no page connects).
+    const takenLabel = freshLabel('held')
+    const signer = privateKeyToAccount(fixtureEns.deployer.privateKey)
+    const answer = await call(
+      api.url,
+      '/v1/profile/account',
+      await signedRegistration(signer, `${takenLabel}.latch.id`, 31337),
+    )
+    expect(answer.status).toBe(200)
+    const registrationsBefore = registrationsSeen()
+
+    await page.goto(otherPage.url)
+    await connectAndShowAccount(page)
+    const view = ui()
+    await view.chooseName.click()
+    await expectText(view.title, /name/i)
+
+    // The check of the typed name is held by the API until the test lets it answer.
+    const checksOf = (label: string) =>
+      api.faults.requests.filter((request) => request.path === `/v1/profile/suggestions/${label}`)
+    api.faults.set({ hang: true, count: 1, path: `/v1/profile/suggestions/${takenLabel}` })
+    try {
+      await view.nameInput.fill(takenLabel)
+      await eventually(() => checksOf(takenLabel).length).toBe(1)
+      // settled: the view shows the check loading from before it asks until the held answer comes.
+      expect(await view.submit.isDisabled()).toBe(true)
+      // Enter submits the form when Register is enabled; disabled, it does nothing.
+      await view.nameInput.press('Enter')
+    } finally {
+      api.faults.clear()
+    }
+    await expectText(view.rule, `${takenLabel}.latch.id is already registered`)
+    await eventually(() => view.submit.isDisabled()).toBe(true)
+    // settled: the Enter above was pressed before the answer that now shows; a prompt, once shown, stays.
+    expect(await view.wallet.prompt.isHidden()).toBe(true)
+    expect(registrationsSeen()).toBe(registrationsBefore)
+  })
+
   it('refuses an invalid name and a taken one with their messages, and sends nothing', async () => {
     // Taken: registered through the API by someone else (an account no page connects).
     const takenLabel = freshLabel('taken')

@@ -15,7 +15,7 @@ import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
-import { expectCount, expectText, expectVisible } from '../support/waiting.js'
+import { expectCount, expectText, expectValue, expectVisible } from '../support/waiting.js'
 import { walletPanel } from './helpers/devWalletDriver.js'
 import { connectAndShowAccount, pagePerTest } from './helpers/sendTestPageSession.js'
 
@@ -132,6 +132,21 @@ describe('buying through the local ramp', () => {
     await expectVisible(view.success)
     await expectText(view.received, /^You received [\d.]+ LUSD$/)
     expect(await lusdOf(me)).toBe(before + parseUnits(amount, 6))
+  })
+
+  it('gets quotes again when they were cleared with the form unchanged (the account switched and back)', async () => {
+    const view = await connectAndOpenBuy()
+    await view.asset.selectOption('LUSD')
+    await view.amount.fill('20')
+    await expectVisible(view.quote('latchramp'))
+    // A change of account clears the quotes (they were for the other account); the form stays.
+    await view.wallet.account.selectOption(fixtureAccounts[1]!.address)
+    await view.wallet.account.selectOption(me)
+    await expectValue(view.amount, '20')
+    await expectText(
+      view.quote('latchramp').locator('[data-latchkit="onramp-quote-amount"]'),
+      /^You get [\d.]+ LUSD$/,
+    )
   })
 
   it('a declined card: Buy failed, and nothing is delivered', async () => {

@@ -37,10 +37,14 @@ const getBrowser = browserForFile()
 let stack: StartedChains
 let api: ApiServer
 let server: StaticServer
+/** The page whose wallet's first account is maxSender. */
+let maxServer: StaticServer
 let context: BrowserContext
 let page: Page
 
 const [me, bob, carol] = fixtureAccounts.map((account) => account.address) as [Address, Address, Address]
+/** Max empties its ETH: no other test here sends from it. */
+const maxSender = fixtureAccounts[3]!.address as Address
 // Screenshots for a person to look at; test-results/ is not in git.
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
 const threeDecimals = new Intl.NumberFormat('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })
@@ -54,15 +58,15 @@ beforeAll(async () => {
     rpcUrl: chain.rpcUrl,
   }))
   api = await startApiServer({ chains: stack.chains })
-  server = await serveSendTestPage({
-    appChains: [app!],
-    walletChains: [app!, other!],
-    accounts: stack.accounts.map((account) => account.address),
-    apiUrl: api.url,
-  })
+  const page = (accounts: Address[]) =>
+    serveSendTestPage({ appChains: [app!], walletChains: [app!, other!], accounts, apiUrl: api.url })
+  ;[server, maxServer] = await Promise.all([
+    page(stack.accounts.map((account) => account.address)),
+    page([maxSender, me, bob, carol]),
+  ])
 }, 60_000)
 afterAll(async () => {
-  await Promise.all([server?.close(), api?.stop(), stack?.stop()])
+  await Promise.all([server?.close(), maxServer?.close(), api?.stop(), stack?.stop()])
 })
 
 pagePerTest(
@@ -166,17 +170,24 @@ describe('send through the dev wallet', () => {
     await eventually(() => page.evaluate(() => navigator.clipboard.readText())).toBe(sent)
   })
 
-  it('Max on ETH shows at most 6 decimals in the field; the review says the same', async () => {
+  it('Max on ETH: the field and the review show the amount the receiver gets, to the last wei', async () => {
+    await page.goto(maxServer.url)
+    const receiverBefore = await chain().getBalance({ address: carol })
     await connectAndOpen('send')
     const view = ui()
     await view.token.selectOption(tokenValue())
-    await view.receiver.fill(bob)
+    await view.receiver.fill(carol)
     await view.max.click()
-    await eventually(() => view.amount.inputValue()).toMatch(/^\d+(\.\d{1,6})?$/)
+    await eventually(() => view.amount.inputValue()).toMatch(/^\d+\.\d+$/)
     // settled: the wait above saw Max's figure, which stays until edited.
     const shown = await view.amount.inputValue()
     await view.preview.click()
     await expectText(view.dialog.locator('[data-latchkit="send-preview-amount"]'), `${shown} ETH`)
+    await view.confirm.click()
+    await expectText(view.wallet.promptTitle, /transaction/i)
+    await view.wallet.approve.click()
+    await expectText(view.title, 'Account')
+    await eventually(() => chain().getBalance({ address: carol })).toBe(receiverBefore + parseEther(shown))
   })
 
   it('Max on LUSD fills the whole balance the API reports', async () => {

@@ -5,7 +5,7 @@
  * flow from the Account view's button to the success view, with its refusals. The real
  * API, names service and chain are for the browser test.
  */
-import { act, fireEvent } from '@testing-library/react'
+import { act, fireEvent, waitFor } from '@testing-library/react'
 import {
   ADDRESS_NAMER_SERVICE,
   getAddressNamer,
@@ -383,6 +383,8 @@ describe('choosing a name', () => {
   const shown = (selector: string) =>
     document.querySelector('latchkit-modal')?.shadowRoot?.querySelector(`[data-latchkit="${selector}"]`)
       ?.textContent
+  /** Register is enabled once the check of the typed name answered that it is free. */
+  const registerEnabled = () => waitFor(() => expect(submit().disabled).toBe(false))
 
   async function openRegister(options: EnsOptions = {}) {
     const made = await onAccount(options)
@@ -435,9 +437,31 @@ describe('choosing a name', () => {
     expect(submit().disabled).toBe(true)
   })
 
+  it('keeps Register disabled until the check of exactly the typed name has answered, and signs nothing before', async () => {
+    const { api, signed } = await openRegister({ suggestionDebounceMs: 60 })
+    await type(field(), 'carol')
+    // Loading: whether carol.latch.id is free is not known yet, and Enter does nothing.
+    expect(submit().disabled).toBe(true)
+    await act(async () => {
+      fireEvent.submit(field().closest('form') as HTMLFormElement)
+    })
+    await registerEnabled()
+    // A new label: carol's answer says nothing about alice.latch.id, which is taken.
+    await type(field(), 'alice')
+    expect(submit().disabled).toBe(true)
+    await act(async () => {
+      fireEvent.submit(field().closest('form') as HTMLFormElement)
+    })
+    await waitFor(() => expect(shown('ens-rule')).toBe('alice.latch.id is already registered'))
+    expect(submit().disabled).toBe(true)
+    expect(signed).toEqual([])
+    expect(api.seen.filter((r) => r.method === 'POST')).toEqual([])
+  })
+
   it('registers the typed name with a signed message, then shows it as the account name', async () => {
     const { kernel, api, signed } = await openRegister()
     await type(field(), 'Carol')
+    await registerEnabled()
     const before = Math.floor(Date.now() / 1000)
     await click(submit())
     await settle()
@@ -487,6 +511,7 @@ describe('choosing a name', () => {
     const { kernel, api } = await openRegister()
     api.registerReply = refusal(409, 'NAME_TAKEN', 'carol.latch.id is already registered')
     await type(field(), 'carol')
+    await registerEnabled()
     await click(submit())
     expect(modal().getByRole('alert').textContent).toBe('carol.latch.id is already registered')
     expect(kernel.getState().modal.history.at(-1)?.view).toBe('RegisterAccountName')
@@ -503,6 +528,7 @@ describe('choosing a name', () => {
       throw new UserRejectedRequestError()
     }
     await type(field(), 'carol')
+    await registerEnabled()
     await click(submit())
     expect(modal().getByRole('alert').textContent).toBe('Signature declined: the name was not registered')
     expect(api.seen.filter((r) => r.method === 'POST')).toEqual([])
@@ -516,6 +542,7 @@ describe('choosing a name', () => {
       })
     })
     await type(field(), 'carol')
+    await registerEnabled()
     await click(submit())
     expect(modal().getByRole('alert').textContent).toBe('Address or auth connector not found')
     expect(signed).toEqual([])
@@ -527,6 +554,7 @@ describe('choosing a name', () => {
     let release: (signature: string) => void = () => {}
     adapter.signMessage = () => new Promise((resolve) => (release = resolve))
     await type(field(), 'carol')
+    await registerEnabled()
     await click(submit())
     expect(submit().textContent).toBe('Registering…')
     expect(submit().disabled).toBe(true)
@@ -556,6 +584,7 @@ describe('choosing a name', () => {
     await type(field(), 'carol')
     await wait(60)
     expect(api.of('/v1/profile/suggestions/').map((r) => r.query.get('zone'))).toEqual(['example.id'])
+    await registerEnabled()
     await click(submit())
     const posted = api.seen.filter((r) => r.method === 'POST')
     const message = (posted[0]?.body as { message: string } | undefined)?.message ?? '{}'

@@ -8,7 +8,7 @@ import { HttpError, type Kernel } from 'latchkit'
 import { type OnrampState, onramp } from 'latchkit/plugins/onramp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { checkOnrampAmount } from '../../plugins/onramp/checkOnrampAmount'
-import { fetchOnrampQuotes } from '../../plugins/onramp/fetchOnrampQuotes'
+import { fetchOnrampQuotes, placeholderQuote } from '../../plugins/onramp/fetchOnrampQuotes'
 import { loadOnrampOptions } from '../../plugins/onramp/loadOnrampOptions'
 import { onrampSlice } from '../../plugins/onramp/slice'
 import { startOnrampPurchase } from '../../plugins/onramp/startOnrampPurchase'
@@ -62,6 +62,7 @@ async function connectedKernel() {
   await connectWallet(made.kernel, [ethBalance, lusdBalance])
   return made
 }
+const BOB_ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const fill = (kernel: Kernel, patch: Partial<OnrampState>) =>
   onrampSlice(kernel).set((draft) => void Object.assign(draft, patch))
 
@@ -134,6 +135,27 @@ describe('when the API fails', () => {
       // LUSD is worth $1 in the balances: 100 USD is about 100 LUSD.
       ['b', true, '100.000000'],
     ])
+  })
+})
+
+describe('quotes and a change of account', () => {
+  it('are cleared when the account really changes, not when the wallet repeats the same account', async () => {
+    const { kernel } = await connectedKernel()
+    const quote = placeholderQuote('latchramp', '20.00', 'USD', 'LUSD', 1)
+    fill(kernel, { quotes: [quote] })
+    const { caipAddress, address } = kernel.getState().accounts.eip155!
+    kernel.bus.emit('account:changed', { namespace: 'eip155', address: address as string, caipAddress })
+    expect(onrampSlice(kernel).get().quotes).toEqual([quote])
+
+    kernel.store.setState((draft) => {
+      draft.accounts.eip155!.caipAddress = `eip155:31337:${BOB_ADDRESS}`
+    })
+    kernel.bus.emit('account:changed', {
+      namespace: 'eip155',
+      address: BOB_ADDRESS,
+      caipAddress: `eip155:31337:${BOB_ADDRESS}`,
+    })
+    expect(onrampSlice(kernel).get().quotes).toEqual([])
   })
 })
 

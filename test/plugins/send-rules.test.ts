@@ -9,7 +9,7 @@ import {
 import { toRpcError } from 'latchkit/internal'
 import { initialSendState, PENDING_TRANSACTIONS_LIMIT, type SendState, send } from 'latchkit/plugins/send'
 import { describe, expect, it } from 'vitest'
-import { displayAmount, maxSendable } from '../../plugins/send/maxAmount'
+import { maxSendable } from '../../plugins/send/maxAmount'
 import { prepareSend } from '../../plugins/send/prepareSend'
 import { resolveReceiver } from '../../plugins/send/resolveReceiver'
 import { sendToken } from '../../plugins/send/sendToken'
@@ -130,29 +130,6 @@ describe('prepareSend: the messages and the balance rule', () => {
       tokenAddress: LUSD_CONTRACT,
       to: BOB.toLowerCase(),
     })
-  })
-})
-
-describe('Max: a readable figure in the field, the exact amount sent', () => {
-  it('rounds down to 6 decimals and drops trailing zeros', () => {
-    expect(displayAmount('0.999957999999999999')).toBe('0.999957')
-    expect(displayAmount('100.5')).toBe('100.5')
-    expect(displayAmount('2.000000001')).toBe('2')
-    expect(displayAmount('7')).toBe('7')
-  })
-
-  it('sends the exact amount behind the rounded figure until the amount is edited', async () => {
-    const { kernel } = makeKernel({ plugins: [send()] })
-    await connectWallet(kernel, [ethBalance, lusdBalance])
-    fill(kernel, {
-      token: ethBalance,
-      receiverAddress: BOB,
-      sendTokenAmount: '1.999957',
-      maxAmount: '1.999957999999999999',
-    })
-    expect(prepareSend(kernel)).toMatchObject({ value: 1_999_957_999_999_999_999n, amount: '1.999957' })
-    fill(kernel, { sendTokenAmount: '1.5', maxAmount: undefined })
-    expect(prepareSend(kernel).value).toBe(1_500_000_000_000_000_000n)
   })
 })
 

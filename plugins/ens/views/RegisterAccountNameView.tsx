@@ -9,18 +9,21 @@ import { describeEnsError } from './describeEnsError'
 import { ensCss } from './ensCss'
 import { useEnsSettings } from './useEnsSettings'
 
+/** The availability check; an answer says which typed label it is for. */
 type Suggestions =
   | { status: 'idle' }
   | { status: 'loading' }
-  | { status: 'ready'; items: NameSuggestion[] }
-  | { status: 'failed'; error: unknown }
+  | { status: 'ready'; label: string; items: NameSuggestion[] }
+  | { status: 'failed'; label: string; error: unknown }
 
 /**
  * RegisterAccountName: the visitor types a label, sees the name rule while the label
  * breaks it and, once typing pauses, suggestions tagged Available or Registered. An
  * available suggestion, or the typed name, is registered as `<label>.<zone>` with a
  * message the wallet signs; success replaces this view with RegisterAccountNameSuccess,
- * a failure stays here and says why. One registration at a time.
+ * a failure stays here and says why. One registration at a time. Register waits for the
+ * check of exactly the typed label, so a taken name never reaches the wallet's prompt.
+ * A check that failed does not hold it back: the API refuses a taken name anyway.
  */
 export default function RegisterAccountNameView(): ReactElement {
   const kernel = useKernel()
@@ -48,12 +51,12 @@ export default function RegisterAccountNameView(): ReactElement {
     const timer = setTimeout(() => {
       fetchNameSuggestions(kernel, { label: typed, zone, signal: controller.signal }).then(
         (items) => {
-          if (!controller.signal.aborted) setSuggestions({ status: 'ready', items })
+          if (!controller.signal.aborted) setSuggestions({ status: 'ready', label: typed, items })
         },
         (reason: unknown) => {
           if (controller.signal.aborted) return
           kernel.logger.warn('name suggestions unavailable', reason)
-          setSuggestions({ status: 'failed', error: reason })
+          setSuggestions({ status: 'failed', label: typed, error: reason })
         },
       )
     }, suggestionDebounceMs)
@@ -81,13 +84,20 @@ export default function RegisterAccountNameView(): ReactElement {
     }
   }
 
+  // Until the answer for this very label is in (it is loading, or an older label's answer
+  // still shows for a render), whether the name is free is unknown.
+  const checked = suggestions.status !== 'idle' && suggestions.status !== 'loading' && suggestions.label === typed
+  const taken =
+    checked &&
+    suggestions.status === 'ready' &&
+    suggestions.items.some((item) => item.name === name && item.registered)
+  const canRegister = problem === undefined && checked && !taken
+
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    void register(typed)
+    if (canRegister) void register(typed)
   }
 
-  const taken =
-    suggestions.status === 'ready' && suggestions.items.some((item) => item.name === name && item.registered)
   const ruleShown = (typed !== '' && problem !== undefined) || taken
   return (
     <form className="lk-stack" onSubmit={submit} noValidate data-latchkit="ens-register">
@@ -162,7 +172,7 @@ export default function RegisterAccountNameView(): ReactElement {
       <button
         type="submit"
         className="lk-primary"
-        disabled={problem !== undefined || taken || registering !== undefined}
+        disabled={!canRegister || registering !== undefined}
         aria-busy={registering !== undefined}
         data-latchkit="ens-submit"
       >

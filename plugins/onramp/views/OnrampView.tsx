@@ -50,8 +50,10 @@ export default function OnrampView(): ReactElement {
 
   const problem = amountProblem(state)
   const ready = Boolean(state.options && state.purchaseCurrency && state.paymentAmount.trim() && !problem)
-  // Quotes follow the form once typing pauses.
+  // Quotes follow the form once typing pauses, and are asked again whenever they were
+  // cleared (a change of account clears them with the form unchanged).
   const { paymentAmount, paymentCurrency, paymentMethod, purchaseCurrency, options } = state
+  const noQuotes = state.quotes.length === 0
   // biome-ignore lint/correctness/useExhaustiveDependencies: the form's fields are what the quotes answer; fetchOnrampQuotes reads them from the slice
   useEffect(() => {
     if (!caipNetwork || !ready) return
@@ -70,6 +72,7 @@ export default function OnrampView(): ReactElement {
     paymentMethod,
     purchaseCurrency,
     options,
+    noQuotes,
     t,
   ])
 

@@ -18,7 +18,7 @@ import {
 } from 'latchkit/react'
 import { type FormEvent, type ReactElement, useEffect, useId, useMemo, useState } from 'react'
 import { estimateSendFee, keepSendFee } from '../estimateSendFee'
-import { displayAmount, maxSendable } from '../maxAmount'
+import { maxSendable } from '../maxAmount'
 import { prepareSend } from '../prepareSend'
 import {
   isAddressBeingTyped,
@@ -137,14 +137,14 @@ export default function SendView(): ReactElement {
 
   // The network fee of exactly this send, once the form describes one.
   const value = useMemo(() => {
-    const amount = state.maxAmount ?? state.sendTokenAmount
+    const amount = state.sendTokenAmount
     if (!token || !amount) return undefined
     try {
       return parseUnits(amount, Number(token.quantity.decimals))
     } catch {
       return undefined
     }
-  }, [token, state.sendTokenAmount, state.maxAmount])
+  }, [token, state.sendTokenAmount])
   const tokenAddress = token ? tokenAddressOf(token) : undefined
   useEffect(() => {
     if (!namespace || !resolvedAddress || value === undefined || value === 0n || !token) {
@@ -181,7 +181,6 @@ export default function SendView(): ReactElement {
     edit((draft) => {
       draft.token = tokens.find((item) => tokenKey(item) === key)
       draft.fee = undefined
-      draft.maxAmount = undefined
     })
 
   const fillMax = async () => {
@@ -195,10 +194,10 @@ export default function SendView(): ReactElement {
         value: 0n,
       }).catch(() => undefined)
     }
+    // Every decimal: the field, the review and the transaction say the same amount.
     const exact = maxSendable(token, fee)
     edit((draft) => {
-      draft.sendTokenAmount = displayAmount(exact)
-      draft.maxAmount = exact
+      draft.sendTokenAmount = exact
     })
   }
 
@@ -255,7 +254,6 @@ export default function SendView(): ReactElement {
               const amount = event.currentTarget.value
               edit((draft) => {
                 draft.sendTokenAmount = amount
-                draft.maxAmount = undefined
               })
             }}
             data-latchkit="send-amount"

@@ -13,7 +13,7 @@ export const sendCss = `
 .lk-facts dt{color:var(--lk-muted)}
 .lk-facts dd{margin:0;text-align:end;overflow-wrap:anywhere}
 .lk-mono{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:12px;overflow-wrap:anywhere}
-.lk-amount{font-size:24px;font-weight:600;text-align:center;margin:8px 0}
+.lk-amount{font-size:24px;font-weight:600;text-align:center;margin:8px 0;overflow-wrap:anywhere}
 .lk-warning{border:var(--lk-border-width) solid var(--lk-error);border-radius:var(--lk-radius-md);padding:8px 12px;font-size:13px}
 .lk-warning p{margin:0 0 6px}
 `

@@ -1,8 +1,8 @@
 'use client'
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react'
 
-const FOCUSABLE =
-  'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])'
+// Disabled ones and tabindex -1 are filtered out where this is used.
+const FOCUSABLE = 'a[href],button,input,select,textarea,[tabindex]'
 
 /** The focused element, looking through shadow roots (document.activeElement stops at a host). */
 function deepActiveElement(): HTMLElement | null {
@@ -13,7 +13,9 @@ function deepActiveElement(): HTMLElement | null {
 
 /**
  * Keeps keyboard focus in the dialog while it is mounted:
- * - focus moves in on mount and back to the opener on unmount;
+ * - focus moves in on mount and back to the opener on close, however it closed (WAI-ARIA
+ *   dialog pattern); an opener gone meanwhile is stood in for by what took its place in
+ *   its parent (Connect Wallet by the account button, after a connect);
  * - Tab and Shift+Tab wrap, and bring focus back when it fell out (e.g. the focused
  *   button was removed by a navigation, which leaves focus on <body>);
  * - focus moved outside by other means is pulled back;
@@ -28,13 +30,18 @@ export function useFocusTrap(
 ): void {
   const escapeHandler = useRef(onEscape)
   escapeHandler.current = onEscape
+  // The opener, its parent and its place there. A ref: React runs this effect again when it
+  // reconnects the tree's effects, and focus is then inside; the first opener stays.
+  const opener = useRef<[HTMLElement | null, Element | null | undefined, number]>(undefined)
 
   useLayoutEffect(() => {
     const node = dialog.current
     if (!node) return
-    const opener = deepActiveElement()
     const root = node.getRootNode() as Document | ShadowRoot
     const host = root instanceof ShadowRoot ? root.host : null
+    const active = deepActiveElement()
+    const parent = active?.parentElement
+    opener.current ??= [active, parent, parent ? [...parent.children].indexOf(active as HTMLElement) : -1]
     node.focus()
 
     // Inside a shadow root, focus events reach the document retargeted to the host.
@@ -52,7 +59,10 @@ export function useFocusTrap(
       // Only the edges are handled; inside, the browser's own order applies (radio
       // groups, roving tabindex), so focusables here are those Tab can reach.
       const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-        (element) => element.tabIndex >= 0 && (element as HTMLInputElement).type !== 'hidden',
+        (element) =>
+          element.tabIndex >= 0 &&
+          !(element as HTMLInputElement).disabled &&
+          (element as HTMLInputElement).type !== 'hidden',
       )
       const first = focusable[0]
       const last = focusable.at(-1)
@@ -77,12 +87,18 @@ export function useFocusTrap(
     return () => {
       document.removeEventListener('focusin', pullBack)
       document.removeEventListener('keydown', onKeyDown)
-      // After the commit: React restores focus to what was focused before it (our host,
-      // as it cannot see into the shadow root) and would undo an earlier hand-back.
-      // Someone else who took focus meanwhile (e.g. a modal:close handler) keeps it.
-      queueMicrotask(() => {
+      // In a task of its own: after the commit, where React restores focus to what was
+      // focused before it (our host, as it cannot see into the shadow root), and after the
+      // default of a press on the overlay, which moves focus to <body>; either would undo
+      // an earlier hand-back. Someone else who took focus meanwhile (e.g. a modal:close
+      // handler) keeps it. A dialog still in the document was hidden (its effects
+      // disconnected), not closed.
+      setTimeout(() => {
+        if (node.isConnected) return
+        const [element, parent, index] = opener.current!
         const active = document.activeElement
-        if (opener?.isConnected && (!active || active === document.body || active === host)) opener.focus()
+        if (active === document.body || active === host)
+          (element?.isConnected ? element : (parent?.children[index] as HTMLElement | undefined))?.focus()
       })
     }
   }, [dialog])
@@ -91,7 +107,7 @@ export function useFocusTrap(
   useEffect(() => {
     const node = dialog.current
     const root = node?.getRootNode() as Document | ShadowRoot | undefined
-    const active = root?.activeElement
-    if (node && (!active || !node.contains(active))) node.focus()
+    // contains(null) is false: nothing focused in the root counts as outside.
+    if (node && !node.contains(root?.activeElement ?? null)) node.focus()
   }, [dialog, refocusKey])
 }
