@@ -38,7 +38,6 @@ export { accountOf, isStandardWallet, walletOf } from './wallet'
 export { toWalletError } from './walletErrors'
 export type { WalletInfo } from './walletInfo'
 export {
-  isSafeIconUrl,
   MAX_ICON_LENGTH,
   MAX_WALLET_NAME_LENGTH,
   parseWalletInfo,

@@ -38,6 +38,7 @@ export { DEFAULT_SDK_VERSION } from '../kernel/options'
 export type { PluginSliceAccess } from '../kernel/pluginSlice'
 export { pluginSlice } from '../kernel/pluginSlice'
 export { createRegistry } from '../kernel/registry'
+export { safeImageUrl } from '../kernel/safeImageUrl'
 export { SNACKBAR_SWAP_MS, SNACKBAR_VISIBLE_MS } from '../kernel/snackbar'
 export type {
   LatchStorage,
