@@ -19,8 +19,6 @@ export {
   CACHE_MAX_ENTRIES,
   createFailureGate,
   createTtlCache,
-  ENS_TTL_MS,
-  IDENTITY_TTL_MS,
   NATIVE_BALANCE_TTL_MS,
   PORTFOLIO_TTL_MS,
   TOKEN_BALANCE_RETRY_MS,
