@@ -13,6 +13,8 @@ export { requireAdapter } from '../kernel/actions/requireAdapter'
 export type { CreateApiOptions } from '../kernel/api/createApi'
 export { createApi } from '../kernel/api/createApi'
 export type { ApiTransportOptions } from '../kernel/api/sendApiRequest'
+export type { AuthNamespace } from '../kernel/authNamespaces'
+export { AUTH_NAMESPACES } from '../kernel/authNamespaces'
 export { createBus } from '../kernel/bus'
 export type { FailureGate, FailureGateOptions, TtlCache, TtlCacheOptions } from '../kernel/cache'
 export {
