@@ -5,23 +5,19 @@ import type { AuthSession } from './authSession'
 
 const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']
 
-/** The send options the protocol passes on, each checked before it leaves the page. */
-const COMMITMENTS = new Set([
-  'processed',
-  'confirmed',
-  'finalized',
-  'recent',
-  'single',
-  'singleGossip',
-  'root',
-  'max',
-])
-
-// Base58 and base64 as the solana_* requests carry them, from @solana/kit, which an app
-// with Solana networks has installed; loaded with the first request.
+// Base58 and base64 as the solana_* requests carry them, from @solana/kit, and the
+// commitments the Solana adapter accepts, which an app with Solana networks has installed;
+// loaded with the first request.
 async function codecs() {
-  const kit = await import('@solana/kit')
-  return { base58: kit.getBase58Codec(), base64: kit.getBase64Codec() }
+  const [kit, { solanaCommitments }] = await Promise.all([
+    import('@solana/kit'),
+    import('latchkit/adapters/solana'),
+  ])
+  return {
+    base58: kit.getBase58Codec(),
+    base64: kit.getBase64Codec(),
+    commitments: solanaCommitments as readonly string[],
+  }
 }
 
 /** A string field of the frame's answer, or a named error when it lacks it. */
@@ -35,18 +31,20 @@ function field(result: unknown, name: string, method: string): string {
 
 /**
  * Only the send options the Solana rule names, with their types: anything else is left
- * out rather than passed to the frame.
+ * out rather than passed to the frame. `commitments` are the ones a preflightCommitment
+ * may be (the Solana adapter's `solanaCommitments`).
  *
  * @example
- * sendOptions({ skipPreflight: true, preflightCommitment: 'confirmed', foo: 1 }) // { skipPreflight: true, preflightCommitment: 'confirmed' }
+ * sendOptions({ skipPreflight: true, preflightCommitment: 'confirmed', foo: 1 }, solanaCommitments) // { skipPreflight: true, preflightCommitment: 'confirmed' }
  */
 export function sendOptions(
   options: Record<string, unknown> | undefined,
+  commitments: readonly string[],
 ): Record<string, unknown> | undefined {
   if (!options) return undefined
   const picked: Record<string, unknown> = {}
   if (typeof options.skipPreflight === 'boolean') picked.skipPreflight = options.skipPreflight
-  if (typeof options.preflightCommitment === 'string' && COMMITMENTS.has(options.preflightCommitment))
+  if (typeof options.preflightCommitment === 'string' && commitments.includes(options.preflightCommitment))
     picked.preflightCommitment = options.preflightCommitment
   if (typeof options.maxRetries === 'number') picked.maxRetries = options.maxRetries
   if (typeof options.minContextSlot === 'number') picked.minContextSlot = options.minContextSlot
@@ -126,10 +124,10 @@ export function authSolanaWallet(session: AuthSession, name: string, icon: strin
         async signAndSendTransaction(
           ...inputs: { transaction: Uint8Array; options?: Record<string, unknown> }[]
         ) {
-          const { base58, base64 } = await codecs()
+          const { base58, base64, commitments } = await codecs()
           const outputs = []
           for (const { transaction, options } of inputs) {
-            const picked = sendOptions(options)
+            const picked = sendOptions(options, commitments)
             const result = await rpc('solana_signAndSendTransaction', {
               transaction: base64.decode(transaction),
               ...(picked ? { options: picked } : {}),
