@@ -28,6 +28,7 @@ export {
 } from './instructions'
 export type { SolanaRpc } from './rpc'
 export { toSolanaRpcError } from './rpcError'
+export { rpcSignAndSendTransactions, rpcSignMessages, rpcSignTransactions } from './rpcSigning'
 export type { SolanaSendOptions } from './sendOptions'
 export { parseSolanaSendOptions, solanaCommitments, solanaSendOptionsSchema } from './sendOptions'
 export type { SolanaAdapterOptions } from './solanaAdapter'
