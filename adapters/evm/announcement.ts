@@ -3,14 +3,11 @@
  * it becomes a connector: uuid, a short trimmed name, a reverse-DNS
  * rdns, a provider with `request`, and an icon that can only ever be an image.
  *
- * Icon policy: a `data:image/...` URI or an https URL, nothing else. SVG data URIs
- * (`data:image/svg+xml`) are accepted even when they contain `<script>`: Latchkit renders
- * icons only through `<img src>`, and an SVG loaded as an image never runs script or
- * loads other resources. Refused: any other scheme (`javascript:`, `http:`, `blob:`,
- * `data:text/html`), raw markup such as `<svg onload=...>`, and icons over 256 KB (the icon
- * is kept in storage with the recent wallets).
+ * Icon policy: Latchkit's one image URL rule (`safeImageUrl` in `latchkit/internal`: a
+ * `data:image/...` URI, an https URL, or http on this machine's loopback), and at most
+ * 256 KB (the icon is kept in storage with the recent wallets).
  */
-import { parseWith } from 'latchkit/internal'
+import { parseWith, safeImageUrl } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import { type Eip1193Provider, isEip1193Provider } from './provider'
 
@@ -20,33 +17,12 @@ export const MAX_ICON_LENGTH = 256_000
 /** Longest wallet name accepted, after trimming. */
 export const MAX_WALLET_NAME_LENGTH = 64
 
-// A media type and optional parameters, then the comma that starts the payload.
-const dataImagePattern = /^data:image\/[a-z0-9.+-]+(?:;[a-z0-9=.+-]+)*,/i
 // Dot-separated DNS labels, at least two, e.g. io.metamask or com.coinbase.wallet.
 const rdnsPattern =
   /^(?=.{3,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i
 
-/**
- * True when `icon` may be used as an image source: a `data:image/...` URI or an https URL.
- *
- * @example
- * isSafeIconUrl('data:image/png;base64,iVBORw0KGgo=') // true
- * isSafeIconUrl('https://wallet.example/icon.png') // true
- * isSafeIconUrl('javascript:alert(1)') // false
- * isSafeIconUrl('<svg onload="alert(1)">') // false
- */
-export function isSafeIconUrl(icon: unknown): icon is string {
-  if (typeof icon !== 'string' || icon.length > MAX_ICON_LENGTH) return false
-  if (dataImagePattern.test(icon)) return true
-  // The literal prefix check stops the URL parser from forgiving leading spaces or tabs.
-  if (!/^https:\/\//i.test(icon)) return false
-  try {
-    const url = new URL(icon)
-    return url.protocol === 'https:' && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
+const isImageUrl = (icon: string) => safeImageUrl(icon) !== undefined
+const ICON_RULE = 'must be a data:image/..., https or loopback http URL'
 
 /** The schema of an `eip6963:announceProvider` event's detail. */
 export const announcementSchema = z.object({
@@ -59,7 +35,9 @@ export const announcementSchema = z.object({
         z.minLength(1, 'must not be empty'),
         z.maxLength(MAX_WALLET_NAME_LENGTH, `must be at most ${MAX_WALLET_NAME_LENGTH} characters`),
       ),
-    icon: z.string().check(z.refine(isSafeIconUrl, 'must be a data:image/... or https URL under 256 KB')),
+    icon: z
+      .string()
+      .check(z.maxLength(MAX_ICON_LENGTH, 'must be under 256 KB'), z.refine(isImageUrl, ICON_RULE)),
     rdns: z.string().check(z.regex(rdnsPattern, 'must be a reverse-DNS name such as io.metamask')),
   }),
   provider: z.custom<Eip1193Provider>(
@@ -73,7 +51,7 @@ export type Announcement = z.output<typeof announcementSchema>
 
 /**
  * Parses an announcement's detail; throws a ValidationError whose details name each bad
- * field, e.g. `EIP-6963 announcement: info.icon: must be a data:image/... or https URL`.
+ * field, e.g. `EIP-6963 announcement: info.icon: must be a data:image/..., https or loopback http URL`.
  *
  * @example
  * window.addEventListener('eip6963:announceProvider', (event) => {

@@ -18,7 +18,6 @@ export { isAddress, isSignedMessage, isTransactionHash, toChecksumAddress } from
 export type { Announcement } from './announcement'
 export {
   announcementSchema,
-  isSafeIconUrl,
   MAX_ICON_LENGTH,
   MAX_WALLET_NAME_LENGTH,
   parseAnnouncement,

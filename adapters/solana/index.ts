@@ -28,6 +28,7 @@ export {
 } from './instructions'
 export type { SolanaRpc } from './rpc'
 export { toSolanaRpcError } from './rpcError'
+export { rpcSignAndSendTransactions, rpcSignMessages, rpcSignTransactions } from './rpcSigning'
 export type { SolanaSendOptions } from './sendOptions'
 export { parseSolanaSendOptions, solanaCommitments, solanaSendOptionsSchema } from './sendOptions'
 export type { SolanaAdapterOptions } from './solanaAdapter'
@@ -38,7 +39,6 @@ export { accountOf, isStandardWallet, walletOf } from './wallet'
 export { toWalletError } from './walletErrors'
 export type { WalletInfo } from './walletInfo'
 export {
-  isSafeIconUrl,
   MAX_ICON_LENGTH,
   MAX_WALLET_NAME_LENGTH,
   parseWalletInfo,

@@ -2,13 +2,11 @@
  * A Wallet Standard wallet registers itself from any script on the page, so its fields are
  * parsed before it becomes a connector, with the rules the EVM adapter
  * applies to EIP-6963 announcements: a short trimmed name, an icon that can only ever be
- * an image (a `data:image/...` URI or an https URL, never markup; Latchkit renders icons
- * only through `<img src>`), at least one `solana:` chain, and `standard:connect`.
- *
- * The icon rule is repeated here rather than imported from the EVM adapter so that a
- * Solana-only build does not pull in viem.
+ * an image (Latchkit's one image URL rule, `safeImageUrl` in `latchkit/internal`: a
+ * `data:image/...` URI, an https URL, or http on this machine's loopback; never markup),
+ * at least one `solana:` chain, and `standard:connect`.
  */
-import { parseWith } from 'latchkit/internal'
+import { parseWith, safeImageUrl } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import { STANDARD_CONNECT, type StandardWallet } from './walletStandard'
 
@@ -17,27 +15,8 @@ export const MAX_ICON_LENGTH = 256_000
 /** Longest wallet name accepted, after trimming. */
 export const MAX_WALLET_NAME_LENGTH = 64
 
-const dataImagePattern = /^data:image\/[a-z0-9.+-]+(?:;[a-z0-9=.+-]+)*,/i
-
-/**
- * True when `icon` may be used as an image source: a `data:image/...` URI or an https URL.
- *
- * @example
- * isSafeIconUrl('data:image/svg+xml;base64,PHN2Zy8+') // true
- * isSafeIconUrl('<svg onload="alert(1)">') // false
- */
-export function isSafeIconUrl(icon: unknown): icon is string {
-  if (typeof icon !== 'string' || icon.length > MAX_ICON_LENGTH) return false
-  if (dataImagePattern.test(icon)) return true
-  // The literal prefix check stops the URL parser from forgiving leading spaces or tabs.
-  if (!/^https:\/\//i.test(icon)) return false
-  try {
-    const url = new URL(icon)
-    return url.protocol === 'https:' && url.hostname !== ''
-  } catch {
-    return false
-  }
-}
+const isImageUrl = (icon: string) => safeImageUrl(icon) !== undefined
+const ICON_RULE = 'must be a data:image/..., https or loopback http URL'
 
 /** The fields of a wallet that decide whether (and how) it is listed. */
 export const walletInfoSchema = z.object({
@@ -48,7 +27,9 @@ export const walletInfoSchema = z.object({
       z.minLength(1, 'must not be empty'),
       z.maxLength(MAX_WALLET_NAME_LENGTH, `must be at most ${MAX_WALLET_NAME_LENGTH} characters`),
     ),
-  icon: z.string().check(z.refine(isSafeIconUrl, 'must be a data:image/... or https URL under 256 KB')),
+  icon: z
+    .string()
+    .check(z.maxLength(MAX_ICON_LENGTH, 'must be under 256 KB'), z.refine(isImageUrl, ICON_RULE)),
   chains: z
     .array(z.string())
     .check(z.refine((chains) => chains.some((c) => c.startsWith('solana:')), 'must include a solana: chain')),
@@ -62,7 +43,7 @@ export type WalletInfo = z.output<typeof walletInfoSchema>
 
 /**
  * Reads and checks a wallet's public fields; throws a ValidationError naming each bad
- * field, e.g. `Wallet Standard wallet: icon: must be a data:image/... or https URL`. The
+ * field, e.g. `Wallet Standard wallet: icon: must be a data:image/..., https or loopback http URL`. The
  * wallet itself is not copied: calls go to the registered object.
  *
  * @example

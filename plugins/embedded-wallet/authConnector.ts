@@ -1,9 +1,10 @@
 import type { Connector, ConnectResult } from 'latchkit'
+import type { AuthNamespace } from 'latchkit/internal'
 import { authEvmProvider } from './authEvmProvider'
 import type { AuthSession } from './authSession'
 import { authSolanaWallet } from './authSolanaWallet'
 import type { FrameUser } from './frameMessages'
-import { type AuthNamespace, authConnectorId } from './ids'
+import { authConnectorId } from './ids'
 
 /** The embedded wallet's icon: a key in a rounded square (a data URI, so the modal shows it). */
 export const EMBEDDED_WALLET_ICON =

@@ -8,12 +8,12 @@ import {
   type SocialProvider,
   SwitchChainError,
 } from 'latchkit'
-import { loadModule } from 'latchkit/internal'
+import { AUTH_NAMESPACES, type AuthNamespace, loadModule } from 'latchkit/internal'
 import type { FrameClient, FrameClientOptions, FrameRequestOptions, FrameTimings } from './createFrameClient'
 import { alertFor } from './frameAlerts'
 import type { FrameEvent, FramePayload, FrameRequestType, FrameSuccess, FrameUser } from './frameMessages'
 import type { FrameOverlay } from './frameOverlay'
-import { AUTH_NAMESPACES, type AuthNamespace, authConnectorId, EMBEDDED_WALLET_FRAME_VIEW_ID } from './ids'
+import { authConnectorId, EMBEDDED_WALLET_FRAME_VIEW_ID } from './ids'
 import { embeddedWalletKeys } from './storageKeys'
 
 /** A social login's account, as connectAfterLogin takes it. */

@@ -4,49 +4,29 @@ import { asProviderError } from './authEvmProvider'
 import type { AuthSession } from './authSession'
 
 const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']
+/** Who answers, as an error about a bad answer names it. */
+const WHO = 'embedded wallet'
 
-/** The send options the protocol passes on, each checked before it leaves the page. */
-const COMMITMENTS = new Set([
-  'processed',
-  'confirmed',
-  'finalized',
-  'recent',
-  'single',
-  'singleGossip',
-  'root',
-  'max',
-])
-
-// Base58 and base64 as the solana_* requests carry them, from @solana/kit, which an app
-// with Solana networks has installed; loaded with the first request.
-async function codecs() {
-  const kit = await import('@solana/kit')
-  return { base58: kit.getBase58Codec(), base64: kit.getBase64Codec() }
-}
-
-/** A string field of the frame's answer, or a named error when it lacks it. */
-function field(result: unknown, name: string, method: string): string {
-  const value = (result as Record<string, unknown> | null)?.[name]
-  if (typeof value !== 'string' || value === '') {
-    throw toRpcError({ code: -32603, message: `The embedded wallet's answer to ${method} has no ${name}` })
-  }
-  return value
-}
+// The Solana adapter's signing over solana_* requests and its commitments: an app with
+// Solana networks has it installed; loaded with the first request.
+const solanaAdapter = () => import('latchkit/adapters/solana')
 
 /**
  * Only the send options the Solana rule names, with their types: anything else is left
- * out rather than passed to the frame.
+ * out rather than passed to the frame. `commitments` are the ones a preflightCommitment
+ * may be (the Solana adapter's `solanaCommitments`).
  *
  * @example
- * sendOptions({ skipPreflight: true, preflightCommitment: 'confirmed', foo: 1 }) // { skipPreflight: true, preflightCommitment: 'confirmed' }
+ * sendOptions({ skipPreflight: true, preflightCommitment: 'confirmed', foo: 1 }, solanaCommitments) // { skipPreflight: true, preflightCommitment: 'confirmed' }
  */
 export function sendOptions(
   options: Record<string, unknown> | undefined,
+  commitments: readonly string[],
 ): Record<string, unknown> | undefined {
   if (!options) return undefined
   const picked: Record<string, unknown> = {}
   if (typeof options.skipPreflight === 'boolean') picked.skipPreflight = options.skipPreflight
-  if (typeof options.preflightCommitment === 'string' && COMMITMENTS.has(options.preflightCommitment))
+  if (typeof options.preflightCommitment === 'string' && commitments.includes(options.preflightCommitment))
     picked.preflightCommitment = options.preflightCommitment
   if (typeof options.maxRetries === 'number') picked.maxRetries = options.maxRetries
   if (typeof options.minContextSlot === 'number') picked.minContextSlot = options.minContextSlot
@@ -92,32 +72,20 @@ export function authSolanaWallet(session: AuthSession, name: string, icon: strin
       'solana:signMessage': {
         version: '1.0.0',
         async signMessage(...inputs: { account: StandardWalletAccount; message: Uint8Array }[]) {
-          const { base58 } = await codecs()
-          const outputs = []
-          for (const { message } of inputs) {
-            const result = await rpc('solana_signMessage', { message: base58.decode(message) })
-            const signature = base58.encode(field(result, 'signature', 'solana_signMessage'))
-            outputs.push({
-              signedMessage: message,
-              signature: new Uint8Array(signature),
-              signatureType: 'ed25519' as const,
-            })
-          }
-          return outputs
+          const { rpcSignMessages } = await solanaAdapter()
+          return rpcSignMessages(inputs, (_input, message) => rpc('solana_signMessage', { message }), WHO)
         },
       },
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
         async signTransaction(...inputs: { transaction: Uint8Array }[]) {
-          const { base64 } = await codecs()
-          const outputs = []
-          for (const { transaction } of inputs) {
-            const result = await rpc('solana_signTransaction', { transaction: base64.decode(transaction) })
-            const signed = base64.encode(field(result, 'transaction', 'solana_signTransaction'))
-            outputs.push({ signedTransaction: new Uint8Array(signed) })
-          }
-          return outputs
+          const { rpcSignTransactions } = await solanaAdapter()
+          return rpcSignTransactions(
+            inputs,
+            (_input, transaction) => rpc('solana_signTransaction', { transaction }),
+            WHO,
+          )
         },
       },
       'solana:signAndSendTransaction': {
@@ -126,18 +94,18 @@ export function authSolanaWallet(session: AuthSession, name: string, icon: strin
         async signAndSendTransaction(
           ...inputs: { transaction: Uint8Array; options?: Record<string, unknown> }[]
         ) {
-          const { base58, base64 } = await codecs()
-          const outputs = []
-          for (const { transaction, options } of inputs) {
-            const picked = sendOptions(options)
-            const result = await rpc('solana_signAndSendTransaction', {
-              transaction: base64.decode(transaction),
-              ...(picked ? { options: picked } : {}),
-            })
-            const signature = base58.encode(field(result, 'signature', 'solana_signAndSendTransaction'))
-            outputs.push({ signature: new Uint8Array(signature) })
-          }
-          return outputs
+          const { rpcSignAndSendTransactions, solanaCommitments } = await solanaAdapter()
+          return rpcSignAndSendTransactions(
+            inputs,
+            ({ options }, transaction) => {
+              const picked = sendOptions(options, solanaCommitments)
+              return rpc('solana_signAndSendTransaction', {
+                transaction,
+                ...(picked ? { options: picked } : {}),
+              })
+            },
+            WHO,
+          )
         },
       },
     },

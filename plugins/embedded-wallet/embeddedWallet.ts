@@ -1,12 +1,8 @@
 import { definePlugin, type Plugin, type PluginContext } from 'latchkit'
+import { AUTH_NAMESPACES } from 'latchkit/internal'
 import { authConnector } from './authConnector'
 import { type AuthSessionSettings, createAuthSession } from './authSession'
-import {
-  AUTH_NAMESPACES,
-  authConnectorId,
-  EMBEDDED_WALLET_FRAME_VIEW_ID,
-  EMBEDDED_WALLET_PLUGIN_ID,
-} from './ids'
+import { authConnectorId, EMBEDDED_WALLET_FRAME_VIEW_ID, EMBEDDED_WALLET_PLUGIN_ID } from './ids'
 import { checkOptions, type EmbeddedWalletOptions } from './options'
 import { embeddedWalletStrings } from './strings'
 

@@ -4,10 +4,6 @@ export const EMBEDDED_WALLET_PLUGIN_ID = 'embeddedWallet'
 /** The view the widget opens to show the frame's own screen when no other view hosts it. */
 export const EMBEDDED_WALLET_FRAME_VIEW_ID = 'EmbeddedWalletFrame'
 
-/** The chain families the auth connector serves: the kernel refuses it anywhere else. */
-export const AUTH_NAMESPACES = ['eip155', 'solana'] as const
-export type AuthNamespace = (typeof AUTH_NAMESPACES)[number]
-
 /**
  * The connector id for one chain family: one login serves every family, and the kernel
  * keeps one connector per family.

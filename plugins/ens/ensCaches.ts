@@ -1,6 +1,11 @@
-import { createTtlCache, ENS_TTL_MS, IDENTITY_TTL_MS, type TtlCache } from 'latchkit/internal'
+import { createTtlCache, type TtlCache } from 'latchkit/internal'
 import type { NameProfile } from './ensSchemas'
 import type { Identity } from './state'
+
+/** How long a name profile is kept: 5 minutes. */
+const ENS_TTL_MS = 5 * 60_000
+/** How long an address's identity (primary name and avatar) is kept: 5 minutes. */
+const IDENTITY_TTL_MS = 5 * 60_000
 
 /**
  * What one kernel's names plugin keeps: identities 5 minutes (IDENTITY_TTL_MS), name

@@ -1,25 +1,12 @@
 import type { StandardWallet, StandardWalletAccount } from 'latchkit/adapters/solana'
-import { toRpcError } from 'latchkit/internal'
 import { type SessionNamespace, sessionAccounts } from './namespaces'
 import type { SessionManager } from './sessionManager'
 
 const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']
 
-// Base58 and base64 as the WalletConnect Solana methods carry them, from @solana/kit,
-// which an app with Solana networks has installed; loaded with the first request.
-async function codecs() {
-  const kit = await import('@solana/kit')
-  return { base58: kit.getBase58Codec(), base64: kit.getBase64Codec() }
-}
-
-/** A string field of a wallet's answer, or a named error when the answer lacks it. */
-function field(result: unknown, name: string, method: string): string {
-  const value = (result as Record<string, unknown> | null)?.[name]
-  if (typeof value !== 'string' || value === '') {
-    throw toRpcError({ code: -32603, message: `The wallet's answer to ${method} has no ${name}` })
-  }
-  return value
-}
+// The Solana adapter's signing over solana_* requests: an app with Solana networks has it
+// installed; loaded with the first request.
+const solanaAdapter = () => import('latchkit/adapters/solana')
 
 /**
  * The WalletConnect session's Solana side in the shape of a Wallet Standard wallet, so
@@ -73,37 +60,25 @@ export function solanaSessionWallet(sessions: SessionManager, name: string, icon
       'solana:signMessage': {
         version: '1.0.0',
         async signMessage(...inputs: { account: StandardWalletAccount; message: Uint8Array }[]) {
-          const { base58 } = await codecs()
-          const outputs = []
-          for (const { account, message } of inputs) {
-            const result = await request(undefined, 'solana_signMessage', {
-              message: base58.decode(message),
-              pubkey: account.address,
-            })
-            const signature = base58.encode(field(result, 'signature', 'solana_signMessage'))
-            outputs.push({
-              signedMessage: message,
-              signature: new Uint8Array(signature),
-              signatureType: 'ed25519' as const,
-            })
-          }
-          return outputs
+          const { rpcSignMessages } = await solanaAdapter()
+          return rpcSignMessages(
+            inputs,
+            ({ account }, message) =>
+              request(undefined, 'solana_signMessage', { message, pubkey: account.address }),
+            'wallet',
+          )
         },
       },
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
         async signTransaction(...inputs: { chain?: string; transaction: Uint8Array }[]) {
-          const { base64 } = await codecs()
-          const outputs = []
-          for (const { chain, transaction } of inputs) {
-            const result = await request(chain, 'solana_signTransaction', {
-              transaction: base64.decode(transaction),
-            })
-            const signed = base64.encode(field(result, 'transaction', 'solana_signTransaction'))
-            outputs.push({ signedTransaction: new Uint8Array(signed) })
-          }
-          return outputs
+          const { rpcSignTransactions } = await solanaAdapter()
+          return rpcSignTransactions(
+            inputs,
+            ({ chain }, transaction) => request(chain, 'solana_signTransaction', { transaction }),
+            'wallet',
+          )
         },
       },
       'solana:signAndSendTransaction': {
@@ -112,17 +87,16 @@ export function solanaSessionWallet(sessions: SessionManager, name: string, icon
         async signAndSendTransaction(
           ...inputs: { chain?: string; transaction: Uint8Array; options?: Record<string, unknown> }[]
         ) {
-          const { base58, base64 } = await codecs()
-          const outputs = []
-          for (const { chain, transaction, options } of inputs) {
-            const result = await request(chain, 'solana_signAndSendTransaction', {
-              transaction: base64.decode(transaction),
-              ...(options ? { sendOptions: options } : {}),
-            })
-            const signature = base58.encode(field(result, 'signature', 'solana_signAndSendTransaction'))
-            outputs.push({ signature: new Uint8Array(signature) })
-          }
-          return outputs
+          const { rpcSignAndSendTransactions } = await solanaAdapter()
+          return rpcSignAndSendTransactions(
+            inputs,
+            ({ chain, options }, transaction) =>
+              request(chain, 'solana_signAndSendTransaction', {
+                transaction,
+                ...(options ? { sendOptions: options } : {}),
+              }),
+            'wallet',
+          )
         },
       },
     },

@@ -13,14 +13,14 @@ export { requireAdapter } from '../kernel/actions/requireAdapter'
 export type { CreateApiOptions } from '../kernel/api/createApi'
 export { createApi } from '../kernel/api/createApi'
 export type { ApiTransportOptions } from '../kernel/api/sendApiRequest'
+export type { AuthNamespace } from '../kernel/authNamespaces'
+export { AUTH_NAMESPACES } from '../kernel/authNamespaces'
 export { createBus } from '../kernel/bus'
 export type { FailureGate, FailureGateOptions, TtlCache, TtlCacheOptions } from '../kernel/cache'
 export {
   CACHE_MAX_ENTRIES,
   createFailureGate,
   createTtlCache,
-  ENS_TTL_MS,
-  IDENTITY_TTL_MS,
   NATIVE_BALANCE_TTL_MS,
   PORTFOLIO_TTL_MS,
   TOKEN_BALANCE_RETRY_MS,
@@ -38,6 +38,7 @@ export { DEFAULT_SDK_VERSION } from '../kernel/options'
 export type { PluginSliceAccess } from '../kernel/pluginSlice'
 export { pluginSlice } from '../kernel/pluginSlice'
 export { createRegistry } from '../kernel/registry'
+export { safeImageUrl } from '../kernel/safeImageUrl'
 export { SNACKBAR_SWAP_MS, SNACKBAR_VISIBLE_MS } from '../kernel/snackbar'
 export type {
   LatchStorage,

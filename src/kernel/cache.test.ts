@@ -4,8 +4,6 @@ import {
   CACHE_MAX_ENTRIES,
   createFailureGate,
   createTtlCache,
-  ENS_TTL_MS,
-  IDENTITY_TTL_MS,
   NATIVE_BALANCE_TTL_MS,
   PORTFOLIO_TTL_MS,
 } from './cache'
@@ -17,9 +15,7 @@ function clock(start = 0) {
 
 describe('cache lifetimes and limits', () => {
   it('has the lifetimes and the maximum', () => {
-    expect([PORTFOLIO_TTL_MS, NATIVE_BALANCE_TTL_MS, ENS_TTL_MS, IDENTITY_TTL_MS]).toEqual([
-      30_000, 30_000, 300_000, 300_000,
-    ])
+    expect([PORTFOLIO_TTL_MS, NATIVE_BALANCE_TTL_MS]).toEqual([30_000, 30_000])
     expect(CACHE_MAX_ENTRIES).toBe(8192)
   })
 })

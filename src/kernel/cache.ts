@@ -3,11 +3,9 @@
  * created by a factory and owned by whoever created it: nothing is cached at module level.
  */
 
-/** How long answers are kept: 30 s for balances, 5 minutes for names and identities. */
+/** How long balances are kept: 30 s. (The names plugin keeps its own lifetimes.) */
 export const PORTFOLIO_TTL_MS = 30_000
 export const NATIVE_BALANCE_TTL_MS = 30_000
-export const ENS_TTL_MS = 5 * 60_000
-export const IDENTITY_TTL_MS = 5 * 60_000
 /** The most entries one cache holds; the oldest go first. */
 export const CACHE_MAX_ENTRIES = 8192
 /** A failed token balance read is not retried within 30 s. */
@@ -36,7 +34,7 @@ export interface TtlCache<K, V> {
  * the oldest write first. Expired entries are invisible and dropped when met.
  *
  * @example
- * const identities = createTtlCache<string, Identity>({ ttlMs: IDENTITY_TTL_MS })
+ * const identities = createTtlCache<string, Identity>({ ttlMs: 5 * 60_000 })
  * identities.set(address, identity)
  * identities.get(address) // identity, for 5 minutes
  */

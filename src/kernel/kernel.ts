@@ -1,5 +1,6 @@
 import type { Draft } from 'immer'
 import { createApi } from './api/createApi'
+import { AUTH_NAMESPACES } from './authNamespaces'
 import { createBus } from './bus'
 import { createFailureGate } from './cache'
 import { ConfigError, LatchError } from './errors'
@@ -32,13 +33,6 @@ import {
 } from './store'
 import type { ChainNamespace, Connector, Network } from './types'
 
-/**
- * Auth connectors (email and social login on an embedded wallet) exist only for EVM and
- * Solana: the one rule that names chain families, kept as data so no code path branches
- * on a namespace itself.
- */
-const AUTH_NAMESPACES: readonly ChainNamespace[] = ['eip155', 'solana']
-
 function createConnectorRegistry(logger: Logger): ConnectorRegistry {
   const registry = createRegistry<Connector>()
   return Object.assign(registry, {
@@ -54,7 +48,7 @@ function createConnectorRegistry(logger: Logger): ConnectorRegistry {
           })
         }
       }
-      if (connector.type === 'AUTH' && !AUTH_NAMESPACES.includes(connector.chain)) {
+      if (connector.type === 'AUTH' && !(AUTH_NAMESPACES as readonly string[]).includes(connector.chain)) {
         throw new ConfigError(`The auth connector is not supported on ${connector.chain}`, {
           code: 'INVALID_OPTIONS',
           details: `Auth connectors may only be registered for ${AUTH_NAMESPACES.join(' or ')}.`,

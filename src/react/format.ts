@@ -1,5 +1,8 @@
 import { numberFormat } from './intlFormats'
 
+/** The image URL rule, shared with the adapters' wallet-icon checks. */
+export { safeImageUrl } from 'latchkit/internal'
+
 /**
  * Addresses show 4 characters at the start and 6 at the end.
  *
@@ -26,24 +29,6 @@ export function formatBalance(balance: string | undefined, symbol?: string, tag 
   const value = Number(balance)
   const amount = Number.isFinite(value) ? numberFormat(tag, QUANTITY).format(value) : balance
   return symbol ? `${amount} ${symbol}` : amount
-}
-
-/**
- * An image URL that is safe to put in `<img src>`: `data:image/...`, https, or http on
- * this machine's loopback (a local development server); wallet icons come from third
- * parties and are never rendered as markup.
- *
- * @example
- * safeImageUrl('javascript:alert(1)') // undefined
- */
-export function safeImageUrl(url: string | null | undefined): string | undefined {
-  if (typeof url !== 'string') return undefined
-  const trimmed = url.trim()
-  return /^(data:image\/[a-z0-9.+-]+[;,]|https:\/\/|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?\/)/i.test(
-    trimmed,
-  )
-    ? trimmed
-    : undefined
 }
 
 /** A link target that cannot run script: http(s) only. */

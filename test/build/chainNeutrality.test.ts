@@ -37,7 +37,7 @@ const allowed: readonly { file: string; rule: Rule; text: string; reason: string
     reason: 'an example of the CAIP-2 format in an error message',
   },
   ...(['eip155', 'solana'] as const).map((text) => ({
-    file: 'src/kernel/kernel.ts',
+    file: 'src/kernel/authNamespaces.ts',
     rule: 'namespace-literal' as const,
     text,
     reason: "'The auth connector is supported only on eip155 and solana': the AUTH_NAMESPACES table",

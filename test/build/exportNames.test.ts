@@ -10,7 +10,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url))
  * Every name exported by any entry, with the declarations it stands for. A name that
  * stands for two declarations means two things: an integrator reading one entry's docs
  * would misread the other's. The chain adapters are the one exception: each names its
- * family's version of the same thing alike (`startDiscovery`, `isSafeIconUrl`, ...), as
+ * family's version of the same thing alike (`startDiscovery`, `MAX_ICON_LENGTH`, ...), as
  * the entries `latchkit/adapters/evm` and `latchkit/adapters/solana` say, so a name shared
  * only between adapter entries counts once. So do the locale entries: each `default` is
  * that entry's Locale (`import de from 'latchkit/locales/de'`).

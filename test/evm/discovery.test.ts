@@ -1,5 +1,6 @@
 import { createKernel, type Kernel } from 'latchkit'
-import { type DiscoveryWindow, evmAdapter, INJECTED_CONNECTOR_ID, isSafeIconUrl } from 'latchkit/adapters/evm'
+import { type DiscoveryWindow, evmAdapter, INJECTED_CONNECTOR_ID } from 'latchkit/adapters/evm'
+import { safeImageUrl } from 'latchkit/internal'
 import { mainnet } from 'latchkit/networks'
 import { afterEach, describe, expect, it } from 'vitest'
 import { fakeProvider } from './fakeProvider'
@@ -207,25 +208,82 @@ describe('legacy window.ethereum', () => {
   })
 })
 
-describe('isSafeIconUrl', () => {
+// One image URL rule for icons, avatars and token images: data:image, https, and http only
+// on this machine's loopback (local development servers), as the CHANGELOG says.
+describe('the icon rule through EIP-6963 discovery', () => {
+  it.each([
+    ['a data:image/png icon', 'data:image/png;base64,iVBORw0KGgo='],
+    ['an https icon', 'https://wallet.example/icon.png'],
+    ['a localhost http icon', 'http://localhost:5173/icon.png'],
+    ['a 127.0.0.1 http icon', 'http://127.0.0.1:8080/icon.png'],
+    ['an [::1] http icon', 'http://[::1]/icon.png'],
+  ])('lists a wallet announcing %s, with that icon', (_label, icon) => {
+    const target = fakeWindow()
+    installWallet(target, { info: info({ icon }), provider: fakeProvider() })
+    const kernel = start(target)
+    expect(kernel.connectors.get('com.example.wallet')?.imageUrl).toBe(icon)
+    expect(logged(kernel, 'WARN')).toEqual([])
+  })
+
+  it.each([
+    ['a javascript: icon', 'javascript:alert(1)'],
+    ['a data:text/html icon', 'data:text/html,<script>alert(1)</script>'],
+    ['an http icon on another host', 'http://evil.example/icon.png'],
+    ['an http icon posing as loopback', 'http://localhost@evil.example/icon.png'],
+    ['an http icon under a loopback-like name', 'http://127.0.0.1.evil.example/icon.png'],
+  ])('ignores and logs a wallet announcing %s', (_label, icon) => {
+    const target = fakeWindow()
+    installWallet(target, { info: info({ icon }), provider: fakeProvider() })
+    const kernel = start(target)
+    expect(ids(kernel)).toEqual([])
+    expect(logged(kernel, 'WARN')[0]).toContain('info.icon')
+  })
+})
+
+describe('safeImageUrl', () => {
   it.each([
     'data:image/png;base64,iVBORw0KGgo=',
     'data:image/svg+xml,%3Csvg%2F%3E',
     // An SVG with script is still only ever an <img> source, where script never runs.
     'data:image/svg+xml;utf8,<svg><script>alert(1)</script></svg>',
     'https://wallet.example/icon.png',
-  ])('accepts %s', (icon) => expect(isSafeIconUrl(icon)).toBe(true))
+    'http://localhost/icon.png',
+    'HTTP://LOCALHOST:3000/icon.png',
+    'http://127.0.0.1:8080/icon.png',
+    'http://[::1]:5173/icon.png',
+  ])('accepts %s', (icon) => expect(safeImageUrl(icon)).toBe(icon))
 
   it.each([
     'javascript:alert(1)',
     'JAVASCRIPT:alert(1)',
     ' https://wallet.example/icon.png',
+    'https://wallet.example/icon.png ',
     '<svg onload="alert(1)"/>',
     'http://wallet.example/icon.png',
+    'http://localhost@evil.example/icon.png',
+    'http://localhost:80@evil.example/icon.png',
+    'http://127.0.0.1.evil.example/icon.png',
+    'http://127.0.0.2/icon.png',
+    'https://wallet.example/icon.png\n',
+    'https://@evil.example/icon.png',
     'data:text/html;base64,PHNjcmlwdD4=',
     'data:image/png',
     'blob:https://wallet.example/1',
     '//wallet.example/icon.png',
-    `data:image/png;base64,${'A'.repeat(256_001)}`,
-  ])('refuses %s', (icon) => expect(isSafeIconUrl(icon)).toBe(false))
+  ])('refuses %s', (icon) => expect(safeImageUrl(icon)).toBeUndefined())
+
+  it('refuses what is not a string', () => {
+    for (const value of [undefined, null, 1, {}, ['https://wallet.example/icon.png']]) {
+      expect(safeImageUrl(value)).toBeUndefined()
+    }
+  })
+
+  it('lists no icon over 256 KB, whatever its URL', () => {
+    const target = fakeWindow()
+    const icon = `data:image/png;base64,${'A'.repeat(256_001)}`
+    installWallet(target, { info: info({ icon }), provider: fakeProvider() })
+    const kernel = start(target)
+    expect(ids(kernel)).toEqual([])
+    expect(logged(kernel, 'WARN')[0]).toContain('info.icon')
+  })
 })

@@ -11,7 +11,8 @@
  */
 import fc from 'fast-check'
 import { createKernel, LatchError } from 'latchkit'
-import { isSafeIconUrl, MAX_WALLET_NAME_LENGTH, parseAnnouncement, parseChainId } from 'latchkit/adapters/evm'
+import { MAX_WALLET_NAME_LENGTH, parseAnnouncement, parseChainId } from 'latchkit/adapters/evm'
+import { safeImageUrl } from 'latchkit/internal'
 import { createApi, createMemoryBackend, createStorage, storageKeys } from 'latchkit/internal'
 import { localChain } from 'latchkit/networks'
 import { siweSessionKey } from 'latchkit/plugins/siwe'
@@ -101,7 +102,7 @@ describe('EIP-6963 announcements', () => {
       fc.property(fc.oneof(detail, anyValue), (input) => {
         if (!acceptsOrNames(() => parseAnnouncement(input))) return
         const { info } = parseAnnouncement(input)
-        expect(isSafeIconUrl(info.icon)).toBe(true)
+        expect(safeImageUrl(info.icon)).toBe(info.icon)
         expect(info.name.length).toBeLessThanOrEqual(MAX_WALLET_NAME_LENGTH)
       }),
       { numRuns },
@@ -143,7 +144,8 @@ describe('Wallet Standard wallets', () => {
         // biome-ignore lint/suspicious/noExplicitAny: the point is input of any shape
         if (!acceptsOrNames(() => parseWalletInfo(input as any))) return
         // biome-ignore lint/suspicious/noExplicitAny: as above
-        expect(isSafeIconUrl(parseWalletInfo(input as any).icon)).toBe(true)
+        const { icon } = parseWalletInfo(input as any)
+        expect(safeImageUrl(icon)).toBe(icon)
       }),
       { numRuns },
     )

@@ -58,6 +58,38 @@ describe('Wallet Standard wallet validation', () => {
   })
 })
 
+// The same image URL rule as EIP-6963 discovery and the modal's images: data:image, https,
+// and http only on this machine's loopback.
+describe('the icon rule through Wallet Standard discovery', () => {
+  const listed = (icon: string) => {
+    const kernel = kernelWith(fakeRegistry([fakeWallet({ icon })]))
+    const connectors = kernel.connectors
+      .byNamespace('solana')
+      .map((c) => ({ id: c.id, imageUrl: c.imageUrl }))
+    kernel.destroy()
+    return connectors
+  }
+
+  it.each([
+    ['a data:image/png icon', 'data:image/png;base64,iVBORw0KGgo='],
+    ['an https icon', 'https://wallet.example/icon.png'],
+    ['a localhost http icon', 'http://localhost:5173/icon.png'],
+    ['a 127.0.0.1 http icon', 'http://127.0.0.1:8080/icon.png'],
+    ['an [::1] http icon', 'http://[::1]/icon.png'],
+  ])('lists a wallet with %s, with that icon', (_label, icon) => {
+    expect(listed(icon)).toEqual([{ id: 'solana:fake-solana', imageUrl: icon }])
+  })
+
+  it.each([
+    ['a javascript: icon', 'javascript:alert(1)'],
+    ['a data:text/html icon', 'data:text/html,<script>alert(1)</script>'],
+    ['an http icon on another host', 'http://evil.example/icon.png'],
+    ['an http icon posing as loopback', 'http://localhost@evil.example/icon.png'],
+  ])('does not list a wallet with %s', (_label, icon) => {
+    expect(listed(icon)).toEqual([])
+  })
+})
+
 describe('Wallet Standard discovery', () => {
   it('lists registered Solana wallets as ANNOUNCED connectors of the solana namespace', () => {
     const registry = fakeRegistry([fakeWallet()])

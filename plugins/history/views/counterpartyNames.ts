@@ -1,5 +1,8 @@
 import type { AddressNamer, ChainNamespace } from 'latchkit'
-import { createTtlCache, ENS_TTL_MS } from 'latchkit/internal'
+import { createTtlCache } from 'latchkit/internal'
+
+/** How long a counterparty's name (or that it has none) is kept: 5 minutes. */
+const NAME_TTL_MS = 5 * 60_000
 
 /**
  * The names of the counterparties one activity list shows, asked of the `addressNamer`
@@ -20,7 +23,7 @@ export interface CounterpartyNames {
  * names.known(address) ?? (await names.lookUp(address))
  */
 export function counterpartyNames(namer: AddressNamer, namespace: ChainNamespace): CounterpartyNames {
-  const answers = createTtlCache<string, string | null>({ ttlMs: ENS_TTL_MS })
+  const answers = createTtlCache<string, string | null>({ ttlMs: NAME_TTL_MS })
   const asking = new Map<string, Promise<string | null>>()
   return {
     known: (address) => answers.get(address),

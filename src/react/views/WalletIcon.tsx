@@ -3,7 +3,7 @@ import type { ReactElement } from 'react'
 import { safeImageUrl } from '../format'
 import { Icon } from '../icons'
 
-/** A wallet's icon: only ever an <img> of a data:image or https URL, else a generic glyph. */
+/** A wallet's icon: only ever an <img> of a safe image URL (`safeImageUrl`), else a generic glyph. */
 export function WalletIcon({ url, size = 32 }: { url: string | undefined; size?: number }): ReactElement {
   const src = safeImageUrl(url)
   return src ? (
