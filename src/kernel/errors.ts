@@ -375,6 +375,13 @@ function readCode(error: unknown): number | undefined {
   return typeof code === 'number' && Number.isInteger(code) ? code : undefined
 }
 
+/** The `message` of anything thrown that has one (an Error, or a provider's plain object). */
+function messageOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error && 'message' in error
+    ? String((error as { message: unknown }).message)
+    : undefined
+}
+
 /**
  * Maps anything a provider or RPC endpoint throws onto the error classes: the one place
  * where EIP-1193 and JSON-RPC codes become Latchkit errors.
@@ -384,17 +391,12 @@ function readCode(error: unknown): number | undefined {
  */
 export function toRpcError(error: unknown): LatchError {
   if (error instanceof LatchError) return error
+  const rpcCode = readCode(error)
   // A provider's rejection (numeric code) made from a Latchkit error (its cause): that
   // error, so a view names it as before it crossed the provider boundary.
   const carried = (error as { cause?: unknown } | null)?.cause
-  if (carried instanceof LatchError && readCode(error) !== undefined) return carried
-  const rpcCode = readCode(error)
-  const details =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'object' && error && 'message' in error
-        ? String((error as { message: unknown }).message)
-        : undefined
+  if (carried instanceof LatchError && rpcCode !== undefined) return carried
+  const details = messageOf(error)
   if (rpcCode === undefined) {
     return new RpcError(describeRpcCode(rpcCodes.DEFAULT).message, {
       code: 'RPC_DEFAULT',
@@ -497,14 +499,7 @@ export function toProviderRpcError(error: unknown): ProviderRpcError {
     })
   }
   const code = wire?.code ?? rpcCodes.INTERNAL_ERROR
-  const message =
-    typeof said === 'string'
-      ? said
-      : error instanceof Error
-        ? error.message
-        : typeof error === 'object' && error && 'message' in error
-          ? String((error as { message: unknown }).message)
-          : ''
+  const message = typeof said === 'string' ? said : messageOf(error)
   return new ProviderRpcError(code, message || describeRpcCode(code).message, {
     data: walletData,
     cause: error,
