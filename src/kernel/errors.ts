@@ -197,143 +197,117 @@ export interface RpcErrorKind {
 }
 
 /** One table maps every numeric code to a name, a stable code and a short message. */
-const rpcErrorKinds: Record<number, RpcErrorKind> = {
-  [rpcCodes.DEFAULT]: {
-    name: 'UnknownRpcError',
-    code: 'RPC_DEFAULT',
-    message: 'An unknown RPC error occurred',
-  },
-  [rpcCodes.INVALID_CHAIN_ID]: {
-    name: 'InvalidChainIdError',
-    code: 'RPC_INVALID_CHAIN_ID',
-    message: 'Invalid chain id',
-  },
-  [rpcCodes.PARSE_ERROR]: {
-    name: 'ParseRpcError',
-    code: 'RPC_PARSE',
-    message: 'Invalid JSON was received by the server',
-  },
-  [rpcCodes.INVALID_REQUEST]: {
-    name: 'InvalidRequestRpcError',
-    code: 'RPC_INVALID_REQUEST',
-    message: 'JSON is not a valid request object',
-  },
-  [rpcCodes.METHOD_NOT_FOUND]: {
-    name: 'MethodNotFoundRpcError',
-    code: 'RPC_METHOD_NOT_FOUND',
-    message: 'The method does not exist or is not available',
-  },
-  [rpcCodes.INVALID_PARAMS]: {
-    name: 'InvalidParamsRpcError',
-    code: 'RPC_INVALID_PARAMS',
-    message: 'Invalid parameters were provided to the RPC method',
-  },
-  [rpcCodes.INTERNAL_ERROR]: {
-    name: 'InternalRpcError',
-    code: 'RPC_INTERNAL',
-    message: 'An internal error was received',
-  },
-  [rpcCodes.INVALID_INPUT]: {
-    name: 'InvalidInputRpcError',
-    code: 'RPC_INVALID_INPUT',
-    message: 'Missing or invalid parameters',
-  },
-  [rpcCodes.RESOURCE_NOT_FOUND]: {
-    name: 'ResourceNotFoundRpcError',
-    code: 'RPC_RESOURCE_NOT_FOUND',
-    message: 'Requested resource not found',
-  },
-  [rpcCodes.RESOURCE_UNAVAILABLE]: {
-    name: 'ResourceUnavailableRpcError',
-    code: 'RPC_RESOURCE_UNAVAILABLE',
-    message: 'Requested resource not available',
-  },
-  [rpcCodes.TRANSACTION_REJECTED]: {
-    name: 'TransactionRejectedRpcError',
-    code: 'RPC_TRANSACTION_REJECTED',
-    message: 'Transaction creation failed',
-  },
-  [rpcCodes.METHOD_NOT_SUPPORTED]: {
-    name: 'MethodNotSupportedRpcError',
-    code: 'RPC_METHOD_NOT_SUPPORTED',
-    message: 'Method is not supported',
-  },
-  [rpcCodes.LIMIT_EXCEEDED]: {
-    name: 'LimitExceededRpcError',
-    code: 'RPC_LIMIT_EXCEEDED',
-    message: 'Request exceeds defined limit',
-  },
-  [rpcCodes.VERSION_UNSUPPORTED]: {
-    name: 'JsonRpcVersionUnsupportedError',
-    code: 'RPC_VERSION_UNSUPPORTED',
-    message: 'Version of JSON-RPC protocol is not supported',
-  },
-  [rpcCodes.USER_REJECTED]: {
-    name: 'UserRejectedRequestError',
-    code: 'USER_REJECTED',
-    message: 'User rejected the request',
-  },
-  [rpcCodes.UNAUTHORIZED]: {
-    name: 'UnauthorizedProviderError',
-    code: 'UNAUTHORIZED',
-    message: 'The requested method and/or account has not been authorized by the user',
-  },
-  [rpcCodes.UNSUPPORTED_METHOD]: {
-    name: 'UnsupportedProviderMethodError',
-    code: 'UNSUPPORTED_METHOD',
-    message: 'The provider does not support the requested method',
-  },
-  [rpcCodes.DISCONNECTED]: {
-    name: 'ProviderDisconnectedError',
-    code: 'PROVIDER_DISCONNECTED',
-    message: 'The provider is disconnected from all chains',
-  },
-  [rpcCodes.CHAIN_DISCONNECTED]: {
-    name: 'ChainDisconnectedError',
-    code: 'CHAIN_DISCONNECTED',
-    message: 'The provider is not connected to the requested chain',
-  },
-  [rpcCodes.UNRECOGNIZED_CHAIN]: {
-    name: 'SwitchChainError',
-    code: 'UNRECOGNIZED_CHAIN',
-    message: 'Unrecognized chain: add it to the wallet first',
-  },
-  [rpcCodes.UNSUPPORTED_NON_OPTIONAL_CAPABILITY]: {
-    name: 'UnsupportedCapabilityError',
-    code: 'UNSUPPORTED_CAPABILITY',
-    message: 'The wallet does not support a requested capability',
-  },
-  [rpcCodes.UNSUPPORTED_CHAIN_ID]: {
-    name: 'UnsupportedChainIdError',
-    code: 'UNSUPPORTED_CHAIN_ID',
-    message: 'The wallet does not support the requested chain',
-  },
-  [rpcCodes.DUPLICATE_ID]: {
-    name: 'DuplicateIdError',
-    code: 'DUPLICATE_ID',
-    message: 'There is already a bundle submitted with this id',
-  },
-  [rpcCodes.UNKNOWN_BUNDLE_ID]: {
-    name: 'UnknownBundleIdError',
-    code: 'UNKNOWN_BUNDLE_ID',
-    message: 'This bundle id is unknown',
-  },
-  [rpcCodes.BUNDLE_TOO_LARGE]: {
-    name: 'BundleTooLargeError',
-    code: 'BUNDLE_TOO_LARGE',
-    message: 'The call bundle is too large',
-  },
-  [rpcCodes.ATOMIC_READY_UPGRADE_REJECTED]: {
-    name: 'AtomicReadyWalletRejectedUpgradeError',
-    code: 'UPGRADE_REJECTED',
-    message: 'The wallet rejected the upgrade to atomic execution',
-  },
-  [rpcCodes.ATOMICITY_NOT_SUPPORTED]: {
-    name: 'AtomicityNotSupportedError',
-    code: 'ATOMICITY_UNSUPPORTED',
-    message: 'The wallet does not support atomic execution',
-  },
-}
+const rpcErrorKinds: Record<number, RpcErrorKind> = {}
+// Rows [rpcCode, name, code, message] with the number written out (its rpcCodes name in
+// the comment above it): it ships in the first bundle, and objects keyed by rpcCodes'
+// long names weighed more.
+for (const [rpcCode, name, code, message] of [
+  // DEFAULT
+  [5000, 'UnknownRpcError', 'RPC_DEFAULT', 'An unknown RPC error occurred'],
+  // INVALID_CHAIN_ID
+  [32603, 'InvalidChainIdError', 'RPC_INVALID_CHAIN_ID', 'Invalid chain id'],
+  // PARSE_ERROR
+  [-32700, 'ParseRpcError', 'RPC_PARSE', 'Invalid JSON was received by the server'],
+  // INVALID_REQUEST
+  [-32600, 'InvalidRequestRpcError', 'RPC_INVALID_REQUEST', 'JSON is not a valid request object'],
+  // METHOD_NOT_FOUND
+  [-32601, 'MethodNotFoundRpcError', 'RPC_METHOD_NOT_FOUND', 'The method does not exist or is not available'],
+  // INVALID_PARAMS
+  [
+    -32602,
+    'InvalidParamsRpcError',
+    'RPC_INVALID_PARAMS',
+    'Invalid parameters were provided to the RPC method',
+  ],
+  // INTERNAL_ERROR
+  [-32603, 'InternalRpcError', 'RPC_INTERNAL', 'An internal error was received'],
+  // INVALID_INPUT
+  [-32000, 'InvalidInputRpcError', 'RPC_INVALID_INPUT', 'Missing or invalid parameters'],
+  // RESOURCE_NOT_FOUND
+  [-32001, 'ResourceNotFoundRpcError', 'RPC_RESOURCE_NOT_FOUND', 'Requested resource not found'],
+  // RESOURCE_UNAVAILABLE
+  [-32002, 'ResourceUnavailableRpcError', 'RPC_RESOURCE_UNAVAILABLE', 'Requested resource not available'],
+  // TRANSACTION_REJECTED
+  [-32003, 'TransactionRejectedRpcError', 'RPC_TRANSACTION_REJECTED', 'Transaction creation failed'],
+  // METHOD_NOT_SUPPORTED
+  [-32004, 'MethodNotSupportedRpcError', 'RPC_METHOD_NOT_SUPPORTED', 'Method is not supported'],
+  // LIMIT_EXCEEDED
+  [-32005, 'LimitExceededRpcError', 'RPC_LIMIT_EXCEEDED', 'Request exceeds defined limit'],
+  // VERSION_UNSUPPORTED
+  [
+    -32006,
+    'JsonRpcVersionUnsupportedError',
+    'RPC_VERSION_UNSUPPORTED',
+    'Version of JSON-RPC protocol is not supported',
+  ],
+  // USER_REJECTED
+  [4001, 'UserRejectedRequestError', 'USER_REJECTED', 'User rejected the request'],
+  // UNAUTHORIZED
+  [
+    4100,
+    'UnauthorizedProviderError',
+    'UNAUTHORIZED',
+    'The requested method and/or account has not been authorized by the user',
+  ],
+  // UNSUPPORTED_METHOD
+  [
+    4200,
+    'UnsupportedProviderMethodError',
+    'UNSUPPORTED_METHOD',
+    'The provider does not support the requested method',
+  ],
+  // DISCONNECTED
+  [
+    4900,
+    'ProviderDisconnectedError',
+    'PROVIDER_DISCONNECTED',
+    'The provider is disconnected from all chains',
+  ],
+  // CHAIN_DISCONNECTED
+  [
+    4901,
+    'ChainDisconnectedError',
+    'CHAIN_DISCONNECTED',
+    'The provider is not connected to the requested chain',
+  ],
+  // UNRECOGNIZED_CHAIN
+  [4902, 'SwitchChainError', 'UNRECOGNIZED_CHAIN', 'Unrecognized chain: add it to the wallet first'],
+  // UNSUPPORTED_NON_OPTIONAL_CAPABILITY
+  [
+    5700,
+    'UnsupportedCapabilityError',
+    'UNSUPPORTED_CAPABILITY',
+    'The wallet does not support a requested capability',
+  ],
+  // UNSUPPORTED_CHAIN_ID
+  [
+    5710,
+    'UnsupportedChainIdError',
+    'UNSUPPORTED_CHAIN_ID',
+    'The wallet does not support the requested chain',
+  ],
+  // DUPLICATE_ID
+  [5720, 'DuplicateIdError', 'DUPLICATE_ID', 'There is already a bundle submitted with this id'],
+  // UNKNOWN_BUNDLE_ID
+  [5730, 'UnknownBundleIdError', 'UNKNOWN_BUNDLE_ID', 'This bundle id is unknown'],
+  // BUNDLE_TOO_LARGE
+  [5740, 'BundleTooLargeError', 'BUNDLE_TOO_LARGE', 'The call bundle is too large'],
+  // ATOMIC_READY_UPGRADE_REJECTED
+  [
+    5750,
+    'AtomicReadyWalletRejectedUpgradeError',
+    'UPGRADE_REJECTED',
+    'The wallet rejected the upgrade to atomic execution',
+  ],
+  // ATOMICITY_NOT_SUPPORTED
+  [
+    5760,
+    'AtomicityNotSupportedError',
+    'ATOMICITY_UNSUPPORTED',
+    'The wallet does not support atomic execution',
+  ],
+] as const)
+  rpcErrorKinds[rpcCode] = { name, code, message }
 
 /** Names an RPC code: the table's entry, or the default for unknown codes. */
 export function describeRpcCode(rpcCode: number): RpcErrorKind {
