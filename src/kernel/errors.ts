@@ -70,19 +70,21 @@ export interface LatchErrorOptions {
  */
 export class LatchError extends Error {
   override name = 'LatchError'
-  readonly code: ErrorCode
-  readonly shortMessage: string
-  readonly details?: string
-  readonly rpcCode?: number
-  readonly data?: unknown
-  readonly values?: Record<string, string | number>
+  // `declare`: the constructor sets every one (in this order), so field definitions, which
+  // the first bundle would carry, add nothing.
+  declare readonly code: ErrorCode
+  declare readonly shortMessage: string
+  declare readonly details?: string
+  declare readonly rpcCode?: number
+  declare readonly data?: unknown
+  declare readonly values?: Record<string, string | number>
 
   constructor(shortMessage: string, options: LatchErrorOptions = {}) {
     super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
       cause: options.cause,
     })
-    this.shortMessage = shortMessage
     this.code = options.code ?? 'UNKNOWN'
+    this.shortMessage = shortMessage
     this.details = options.details
     this.rpcCode = options.rpcCode
     this.data = options.data
@@ -133,8 +135,9 @@ export class ValidationError extends LatchError {
 /** A non-OK HTTP answer: 'HTTP status code: {status}'. */
 export class HttpError extends LatchError {
   override name = 'HttpError'
-  readonly status: number
-  readonly retryAfterMs?: number
+  // Set by the constructor, as LatchError's are.
+  declare readonly status: number
+  declare readonly retryAfterMs?: number
   constructor(status: number, options: LatchErrorOptions & { retryAfterMs?: number } = {}) {
     super(formatMessage(messages.HTTP_STATUS, { status }), {
       code: 'HTTP_STATUS',
