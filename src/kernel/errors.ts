@@ -373,19 +373,13 @@ export function toRpcError(error: unknown): LatchError {
   // error, so a view names it as before it crossed the provider boundary.
   const carried = (error as { cause?: unknown } | null)?.cause
   if (carried instanceof LatchError && rpcCode !== undefined) return carried
-  const details = messageOf(error)
-  if (rpcCode === undefined) {
-    return new RpcError(describeRpcCode(rpcCodes.DEFAULT).message, {
-      code: 'RPC_DEFAULT',
-      cause: error,
-      details,
-    })
-  }
-  if (rpcCode === rpcCodes.USER_REJECTED) return new UserRejectedRequestError({ cause: error, details })
-  if (rpcCode === rpcCodes.UNRECOGNIZED_CHAIN) return new SwitchChainError({ cause: error, details })
-  const kind = describeRpcCode(rpcCode)
-  const err = new RpcError(kind.message, { code: kind.code, rpcCode, cause: error, details })
-  err.name = kind.name
+  const options = { cause: error, details: messageOf(error) }
+  if (rpcCode === rpcCodes.USER_REJECTED) return new UserRejectedRequestError(options)
+  if (rpcCode === rpcCodes.UNRECOGNIZED_CHAIN) return new SwitchChainError(options)
+  // No code at all: the default kind's message and code, named a plain RpcError.
+  const kind = describeRpcCode(rpcCode ?? rpcCodes.DEFAULT)
+  const err = new RpcError(kind.message, { code: kind.code, rpcCode, ...options })
+  if (rpcCode !== undefined) err.name = kind.name
   return err
 }
 
