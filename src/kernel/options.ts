@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { ConfigError } from './errors'
 import type { KernelOptions, Plugin, ResolvedOptions } from './kernelTypes'
+import { joinPath } from './validation'
 
 const caipNetworkIdPattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const isFunction = (value: unknown) => typeof value === 'function'
@@ -88,13 +89,6 @@ export const DEFAULT_SDK_VERSION = '4'
  */
 const PREFERRED_DEFAULT_NETWORK = 'eip155:1'
 
-function describePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`),
-    'options',
-  )
-}
-
 /** The error for a bad option: 'Invalid option {where}: {problem}', and what to do in `details`. */
 function invalidOption(where: string, problem: string, details: string, data?: unknown): ConfigError {
   return new ConfigError(`Invalid option ${where}: ${problem}`, { code: 'INVALID_OPTIONS', details, data })
@@ -115,7 +109,7 @@ export function resolveOptions(options: KernelOptions): ResolvedOptions {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw invalidOption(
-      describePath(issue?.path ?? []),
+      joinPath(issue?.path ?? [], 'options'),
       issue?.message ?? 'invalid value',
       'See the config reference in docs/config.md for the accepted shape.',
       parsed.error.issues,
