@@ -70,19 +70,21 @@ export interface LatchErrorOptions {
  */
 export class LatchError extends Error {
   override name = 'LatchError'
-  readonly code: ErrorCode
-  readonly shortMessage: string
-  readonly details?: string
-  readonly rpcCode?: number
-  readonly data?: unknown
-  readonly values?: Record<string, string | number>
+  // `declare`: the constructor sets every one (in this order), so field definitions, which
+  // the first bundle would carry, add nothing.
+  declare readonly code: ErrorCode
+  declare readonly shortMessage: string
+  declare readonly details?: string
+  declare readonly rpcCode?: number
+  declare readonly data?: unknown
+  declare readonly values?: Record<string, string | number>
 
   constructor(shortMessage: string, options: LatchErrorOptions = {}) {
     super(options.details ? `${shortMessage}\n\nDetails: ${options.details}` : shortMessage, {
       cause: options.cause,
     })
-    this.shortMessage = shortMessage
     this.code = options.code ?? 'UNKNOWN'
+    this.shortMessage = shortMessage
     this.details = options.details
     this.rpcCode = options.rpcCode
     this.data = options.data
@@ -133,8 +135,9 @@ export class ValidationError extends LatchError {
 /** A non-OK HTTP answer: 'HTTP status code: {status}'. */
 export class HttpError extends LatchError {
   override name = 'HttpError'
-  readonly status: number
-  readonly retryAfterMs?: number
+  // Set by the constructor, as LatchError's are.
+  declare readonly status: number
+  declare readonly retryAfterMs?: number
   constructor(status: number, options: LatchErrorOptions & { retryAfterMs?: number } = {}) {
     super(formatMessage(messages.HTTP_STATUS, { status }), {
       code: 'HTTP_STATUS',
@@ -197,143 +200,117 @@ export interface RpcErrorKind {
 }
 
 /** One table maps every numeric code to a name, a stable code and a short message. */
-const rpcErrorKinds: Record<number, RpcErrorKind> = {
-  [rpcCodes.DEFAULT]: {
-    name: 'UnknownRpcError',
-    code: 'RPC_DEFAULT',
-    message: 'An unknown RPC error occurred',
-  },
-  [rpcCodes.INVALID_CHAIN_ID]: {
-    name: 'InvalidChainIdError',
-    code: 'RPC_INVALID_CHAIN_ID',
-    message: 'Invalid chain id',
-  },
-  [rpcCodes.PARSE_ERROR]: {
-    name: 'ParseRpcError',
-    code: 'RPC_PARSE',
-    message: 'Invalid JSON was received by the server',
-  },
-  [rpcCodes.INVALID_REQUEST]: {
-    name: 'InvalidRequestRpcError',
-    code: 'RPC_INVALID_REQUEST',
-    message: 'JSON is not a valid request object',
-  },
-  [rpcCodes.METHOD_NOT_FOUND]: {
-    name: 'MethodNotFoundRpcError',
-    code: 'RPC_METHOD_NOT_FOUND',
-    message: 'The method does not exist or is not available',
-  },
-  [rpcCodes.INVALID_PARAMS]: {
-    name: 'InvalidParamsRpcError',
-    code: 'RPC_INVALID_PARAMS',
-    message: 'Invalid parameters were provided to the RPC method',
-  },
-  [rpcCodes.INTERNAL_ERROR]: {
-    name: 'InternalRpcError',
-    code: 'RPC_INTERNAL',
-    message: 'An internal error was received',
-  },
-  [rpcCodes.INVALID_INPUT]: {
-    name: 'InvalidInputRpcError',
-    code: 'RPC_INVALID_INPUT',
-    message: 'Missing or invalid parameters',
-  },
-  [rpcCodes.RESOURCE_NOT_FOUND]: {
-    name: 'ResourceNotFoundRpcError',
-    code: 'RPC_RESOURCE_NOT_FOUND',
-    message: 'Requested resource not found',
-  },
-  [rpcCodes.RESOURCE_UNAVAILABLE]: {
-    name: 'ResourceUnavailableRpcError',
-    code: 'RPC_RESOURCE_UNAVAILABLE',
-    message: 'Requested resource not available',
-  },
-  [rpcCodes.TRANSACTION_REJECTED]: {
-    name: 'TransactionRejectedRpcError',
-    code: 'RPC_TRANSACTION_REJECTED',
-    message: 'Transaction creation failed',
-  },
-  [rpcCodes.METHOD_NOT_SUPPORTED]: {
-    name: 'MethodNotSupportedRpcError',
-    code: 'RPC_METHOD_NOT_SUPPORTED',
-    message: 'Method is not supported',
-  },
-  [rpcCodes.LIMIT_EXCEEDED]: {
-    name: 'LimitExceededRpcError',
-    code: 'RPC_LIMIT_EXCEEDED',
-    message: 'Request exceeds defined limit',
-  },
-  [rpcCodes.VERSION_UNSUPPORTED]: {
-    name: 'JsonRpcVersionUnsupportedError',
-    code: 'RPC_VERSION_UNSUPPORTED',
-    message: 'Version of JSON-RPC protocol is not supported',
-  },
-  [rpcCodes.USER_REJECTED]: {
-    name: 'UserRejectedRequestError',
-    code: 'USER_REJECTED',
-    message: 'User rejected the request',
-  },
-  [rpcCodes.UNAUTHORIZED]: {
-    name: 'UnauthorizedProviderError',
-    code: 'UNAUTHORIZED',
-    message: 'The requested method and/or account has not been authorized by the user',
-  },
-  [rpcCodes.UNSUPPORTED_METHOD]: {
-    name: 'UnsupportedProviderMethodError',
-    code: 'UNSUPPORTED_METHOD',
-    message: 'The provider does not support the requested method',
-  },
-  [rpcCodes.DISCONNECTED]: {
-    name: 'ProviderDisconnectedError',
-    code: 'PROVIDER_DISCONNECTED',
-    message: 'The provider is disconnected from all chains',
-  },
-  [rpcCodes.CHAIN_DISCONNECTED]: {
-    name: 'ChainDisconnectedError',
-    code: 'CHAIN_DISCONNECTED',
-    message: 'The provider is not connected to the requested chain',
-  },
-  [rpcCodes.UNRECOGNIZED_CHAIN]: {
-    name: 'SwitchChainError',
-    code: 'UNRECOGNIZED_CHAIN',
-    message: 'Unrecognized chain: add it to the wallet first',
-  },
-  [rpcCodes.UNSUPPORTED_NON_OPTIONAL_CAPABILITY]: {
-    name: 'UnsupportedCapabilityError',
-    code: 'UNSUPPORTED_CAPABILITY',
-    message: 'The wallet does not support a requested capability',
-  },
-  [rpcCodes.UNSUPPORTED_CHAIN_ID]: {
-    name: 'UnsupportedChainIdError',
-    code: 'UNSUPPORTED_CHAIN_ID',
-    message: 'The wallet does not support the requested chain',
-  },
-  [rpcCodes.DUPLICATE_ID]: {
-    name: 'DuplicateIdError',
-    code: 'DUPLICATE_ID',
-    message: 'There is already a bundle submitted with this id',
-  },
-  [rpcCodes.UNKNOWN_BUNDLE_ID]: {
-    name: 'UnknownBundleIdError',
-    code: 'UNKNOWN_BUNDLE_ID',
-    message: 'This bundle id is unknown',
-  },
-  [rpcCodes.BUNDLE_TOO_LARGE]: {
-    name: 'BundleTooLargeError',
-    code: 'BUNDLE_TOO_LARGE',
-    message: 'The call bundle is too large',
-  },
-  [rpcCodes.ATOMIC_READY_UPGRADE_REJECTED]: {
-    name: 'AtomicReadyWalletRejectedUpgradeError',
-    code: 'UPGRADE_REJECTED',
-    message: 'The wallet rejected the upgrade to atomic execution',
-  },
-  [rpcCodes.ATOMICITY_NOT_SUPPORTED]: {
-    name: 'AtomicityNotSupportedError',
-    code: 'ATOMICITY_UNSUPPORTED',
-    message: 'The wallet does not support atomic execution',
-  },
-}
+const rpcErrorKinds: Record<number, RpcErrorKind> = {}
+// Rows [rpcCode, name, code, message] with the number written out (its rpcCodes name in
+// the comment above it): it ships in the first bundle, and objects keyed by rpcCodes'
+// long names weighed more.
+for (const [rpcCode, name, code, message] of [
+  // DEFAULT
+  [5000, 'UnknownRpcError', 'RPC_DEFAULT', 'An unknown RPC error occurred'],
+  // INVALID_CHAIN_ID
+  [32603, 'InvalidChainIdError', 'RPC_INVALID_CHAIN_ID', 'Invalid chain id'],
+  // PARSE_ERROR
+  [-32700, 'ParseRpcError', 'RPC_PARSE', 'Invalid JSON was received by the server'],
+  // INVALID_REQUEST
+  [-32600, 'InvalidRequestRpcError', 'RPC_INVALID_REQUEST', 'JSON is not a valid request object'],
+  // METHOD_NOT_FOUND
+  [-32601, 'MethodNotFoundRpcError', 'RPC_METHOD_NOT_FOUND', 'The method does not exist or is not available'],
+  // INVALID_PARAMS
+  [
+    -32602,
+    'InvalidParamsRpcError',
+    'RPC_INVALID_PARAMS',
+    'Invalid parameters were provided to the RPC method',
+  ],
+  // INTERNAL_ERROR
+  [-32603, 'InternalRpcError', 'RPC_INTERNAL', 'An internal error was received'],
+  // INVALID_INPUT
+  [-32000, 'InvalidInputRpcError', 'RPC_INVALID_INPUT', 'Missing or invalid parameters'],
+  // RESOURCE_NOT_FOUND
+  [-32001, 'ResourceNotFoundRpcError', 'RPC_RESOURCE_NOT_FOUND', 'Requested resource not found'],
+  // RESOURCE_UNAVAILABLE
+  [-32002, 'ResourceUnavailableRpcError', 'RPC_RESOURCE_UNAVAILABLE', 'Requested resource not available'],
+  // TRANSACTION_REJECTED
+  [-32003, 'TransactionRejectedRpcError', 'RPC_TRANSACTION_REJECTED', 'Transaction creation failed'],
+  // METHOD_NOT_SUPPORTED
+  [-32004, 'MethodNotSupportedRpcError', 'RPC_METHOD_NOT_SUPPORTED', 'Method is not supported'],
+  // LIMIT_EXCEEDED
+  [-32005, 'LimitExceededRpcError', 'RPC_LIMIT_EXCEEDED', 'Request exceeds defined limit'],
+  // VERSION_UNSUPPORTED
+  [
+    -32006,
+    'JsonRpcVersionUnsupportedError',
+    'RPC_VERSION_UNSUPPORTED',
+    'Version of JSON-RPC protocol is not supported',
+  ],
+  // USER_REJECTED
+  [4001, 'UserRejectedRequestError', 'USER_REJECTED', 'User rejected the request'],
+  // UNAUTHORIZED
+  [
+    4100,
+    'UnauthorizedProviderError',
+    'UNAUTHORIZED',
+    'The requested method and/or account has not been authorized by the user',
+  ],
+  // UNSUPPORTED_METHOD
+  [
+    4200,
+    'UnsupportedProviderMethodError',
+    'UNSUPPORTED_METHOD',
+    'The provider does not support the requested method',
+  ],
+  // DISCONNECTED
+  [
+    4900,
+    'ProviderDisconnectedError',
+    'PROVIDER_DISCONNECTED',
+    'The provider is disconnected from all chains',
+  ],
+  // CHAIN_DISCONNECTED
+  [
+    4901,
+    'ChainDisconnectedError',
+    'CHAIN_DISCONNECTED',
+    'The provider is not connected to the requested chain',
+  ],
+  // UNRECOGNIZED_CHAIN
+  [4902, 'SwitchChainError', 'UNRECOGNIZED_CHAIN', 'Unrecognized chain: add it to the wallet first'],
+  // UNSUPPORTED_NON_OPTIONAL_CAPABILITY
+  [
+    5700,
+    'UnsupportedCapabilityError',
+    'UNSUPPORTED_CAPABILITY',
+    'The wallet does not support a requested capability',
+  ],
+  // UNSUPPORTED_CHAIN_ID
+  [
+    5710,
+    'UnsupportedChainIdError',
+    'UNSUPPORTED_CHAIN_ID',
+    'The wallet does not support the requested chain',
+  ],
+  // DUPLICATE_ID
+  [5720, 'DuplicateIdError', 'DUPLICATE_ID', 'There is already a bundle submitted with this id'],
+  // UNKNOWN_BUNDLE_ID
+  [5730, 'UnknownBundleIdError', 'UNKNOWN_BUNDLE_ID', 'This bundle id is unknown'],
+  // BUNDLE_TOO_LARGE
+  [5740, 'BundleTooLargeError', 'BUNDLE_TOO_LARGE', 'The call bundle is too large'],
+  // ATOMIC_READY_UPGRADE_REJECTED
+  [
+    5750,
+    'AtomicReadyWalletRejectedUpgradeError',
+    'UPGRADE_REJECTED',
+    'The wallet rejected the upgrade to atomic execution',
+  ],
+  // ATOMICITY_NOT_SUPPORTED
+  [
+    5760,
+    'AtomicityNotSupportedError',
+    'ATOMICITY_UNSUPPORTED',
+    'The wallet does not support atomic execution',
+  ],
+] as const)
+  rpcErrorKinds[rpcCode] = { name, code, message }
 
 /** Names an RPC code: the table's entry, or the default for unknown codes. */
 export function describeRpcCode(rpcCode: number): RpcErrorKind {
@@ -375,6 +352,13 @@ function readCode(error: unknown): number | undefined {
   return typeof code === 'number' && Number.isInteger(code) ? code : undefined
 }
 
+/** The `message` of anything thrown that has one (an Error, or a provider's plain object). */
+function messageOf(error: unknown): string | undefined {
+  return typeof error === 'object' && error && 'message' in error
+    ? String((error as { message: unknown }).message)
+    : undefined
+}
+
 /**
  * Maps anything a provider or RPC endpoint throws onto the error classes: the one place
  * where EIP-1193 and JSON-RPC codes become Latchkit errors.
@@ -384,29 +368,18 @@ function readCode(error: unknown): number | undefined {
  */
 export function toRpcError(error: unknown): LatchError {
   if (error instanceof LatchError) return error
+  const rpcCode = readCode(error)
   // A provider's rejection (numeric code) made from a Latchkit error (its cause): that
   // error, so a view names it as before it crossed the provider boundary.
   const carried = (error as { cause?: unknown } | null)?.cause
-  if (carried instanceof LatchError && readCode(error) !== undefined) return carried
-  const rpcCode = readCode(error)
-  const details =
-    error instanceof Error
-      ? error.message
-      : typeof error === 'object' && error && 'message' in error
-        ? String((error as { message: unknown }).message)
-        : undefined
-  if (rpcCode === undefined) {
-    return new RpcError(describeRpcCode(rpcCodes.DEFAULT).message, {
-      code: 'RPC_DEFAULT',
-      cause: error,
-      details,
-    })
-  }
-  if (rpcCode === rpcCodes.USER_REJECTED) return new UserRejectedRequestError({ cause: error, details })
-  if (rpcCode === rpcCodes.UNRECOGNIZED_CHAIN) return new SwitchChainError({ cause: error, details })
-  const kind = describeRpcCode(rpcCode)
-  const err = new RpcError(kind.message, { code: kind.code, rpcCode, cause: error, details })
-  err.name = kind.name
+  if (carried instanceof LatchError && rpcCode !== undefined) return carried
+  const options = { cause: error, details: messageOf(error) }
+  if (rpcCode === rpcCodes.USER_REJECTED) return new UserRejectedRequestError(options)
+  if (rpcCode === rpcCodes.UNRECOGNIZED_CHAIN) return new SwitchChainError(options)
+  // No code at all: the default kind's message and code, named a plain RpcError.
+  const kind = describeRpcCode(rpcCode ?? rpcCodes.DEFAULT)
+  const err = new RpcError(kind.message, { code: kind.code, rpcCode, ...options })
+  if (rpcCode !== undefined) err.name = kind.name
   return err
 }
 
@@ -497,14 +470,7 @@ export function toProviderRpcError(error: unknown): ProviderRpcError {
     })
   }
   const code = wire?.code ?? rpcCodes.INTERNAL_ERROR
-  const message =
-    typeof said === 'string'
-      ? said
-      : error instanceof Error
-        ? error.message
-        : typeof error === 'object' && error && 'message' in error
-          ? String((error as { message: unknown }).message)
-          : ''
+  const message = typeof said === 'string' ? said : messageOf(error)
   return new ProviderRpcError(code, message || describeRpcCode(code).message, {
     data: walletData,
     cause: error,

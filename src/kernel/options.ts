@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { ConfigError } from './errors'
 import type { KernelOptions, Plugin, ResolvedOptions } from './kernelTypes'
+import { joinPath } from './validation'
 
 const caipNetworkIdPattern = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/
 const isFunction = (value: unknown) => typeof value === 'function'
@@ -88,11 +89,9 @@ export const DEFAULT_SDK_VERSION = '4'
  */
 const PREFERRED_DEFAULT_NETWORK = 'eip155:1'
 
-function describePath(path: readonly PropertyKey[]): string {
-  return path.reduce<string>(
-    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`),
-    'options',
-  )
+/** The error for a bad option: 'Invalid option {where}: {problem}', and what to do in `details`. */
+function invalidOption(where: string, problem: string, details: string, data?: unknown): ConfigError {
+  return new ConfigError(`Invalid option ${where}: ${problem}`, { code: 'INVALID_OPTIONS', details, data })
 }
 
 /**
@@ -109,40 +108,37 @@ export function resolveOptions(options: KernelOptions): ResolvedOptions {
   const parsed = kernelOptionsSchema.safeParse(options)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    const where = describePath(issue?.path ?? [])
-    throw new ConfigError(`Invalid option ${where}: ${issue?.message ?? 'invalid value'}`, {
-      code: 'INVALID_OPTIONS',
-      details: 'See the config reference in docs/config.md for the accepted shape.',
-      data: parsed.error.issues,
-    })
+    throw invalidOption(
+      joinPath(issue?.path ?? [], 'options'),
+      issue?.message ?? 'invalid value',
+      'See the config reference in docs/config.md for the accepted shape.',
+      parsed.error.issues,
+    )
   }
   const ids = options.networks.map((network) => network.caipNetworkId as string)
   const duplicateNetwork = ids.find((id, index) => ids.indexOf(id) !== index)
   if (duplicateNetwork) {
-    throw new ConfigError(`Invalid option options.networks: ${duplicateNetwork} is listed twice`, {
-      code: 'INVALID_OPTIONS',
-      details: 'Each network may appear once; remove the duplicate.',
-    })
+    throw invalidOption(
+      'options.networks',
+      `${duplicateNetwork} is listed twice`,
+      'Each network may appear once; remove the duplicate.',
+    )
   }
   for (const network of options.networks) {
     if (!network.caipNetworkId.startsWith(`${network.chainNamespace}:`)) {
-      throw new ConfigError(
-        `Invalid option options.networks: ${network.caipNetworkId} does not belong to namespace ${network.chainNamespace}`,
-        {
-          code: 'INVALID_OPTIONS',
-          details: `caipNetworkId must start with its chainNamespace and a colon: "${network.chainNamespace}:".`,
-        },
+      throw invalidOption(
+        'options.networks',
+        `${network.caipNetworkId} does not belong to namespace ${network.chainNamespace}`,
+        `caipNetworkId must start with its chainNamespace and a colon: "${network.chainNamespace}:".`,
       )
     }
   }
   let defaultNetwork = options.defaultNetwork
   if (defaultNetwork !== undefined && !ids.includes(defaultNetwork)) {
-    throw new ConfigError(
-      `Invalid option options.defaultNetwork: ${defaultNetwork} is not in options.networks`,
-      {
-        code: 'INVALID_OPTIONS',
-        details: `Add it to networks or pick one of: ${ids.join(', ')}`,
-      },
+    throw invalidOption(
+      'options.defaultNetwork',
+      `${defaultNetwork} is not in options.networks`,
+      `Add it to networks or pick one of: ${ids.join(', ')}`,
     )
   }
   defaultNetwork ??= ids.includes(PREFERRED_DEFAULT_NETWORK) ? PREFERRED_DEFAULT_NETWORK : (ids[0] as string)
@@ -151,10 +147,11 @@ export function resolveOptions(options: KernelOptions): ResolvedOptions {
   const namespaces = adapters.map((adapter) => adapter.namespace)
   const duplicateAdapter = namespaces.find((ns, index) => namespaces.indexOf(ns) !== index)
   if (duplicateAdapter) {
-    throw new ConfigError(`Invalid option options.adapters: two adapters for namespace ${duplicateAdapter}`, {
-      code: 'INVALID_OPTIONS',
-      details: 'Pass one adapter per chain namespace.',
-    })
+    throw invalidOption(
+      'options.adapters',
+      `two adapters for namespace ${duplicateAdapter}`,
+      'Pass one adapter per chain namespace.',
+    )
   }
 
   return {

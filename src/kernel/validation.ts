@@ -12,14 +12,18 @@ export interface ValidationIssue {
   message: string
 }
 
-/** Writes a zod path the way it would be read in code: `data[0].metadata.name`. */
-function formatPath(path: readonly PropertyKey[]): string {
-  let out = ''
-  for (const segment of path) {
-    if (typeof segment === 'number') out += `[${segment}]`
-    else out += out === '' ? String(segment) : `.${String(segment)}`
-  }
-  return out === '' ? '(root)' : out
+/**
+ * Writes a zod path the way it would be read in code, after `start`: `data[0].metadata.name`.
+ * Shared with the options' errors, which start from `options`.
+ *
+ * @example joinPath(['networks', 0, 'name'], 'options') // 'options.networks[0].name'
+ */
+export function joinPath(path: readonly PropertyKey[], start = ''): string {
+  return path.reduce<string>(
+    (out, segment) =>
+      typeof segment === 'number' ? `${out}[${segment}]` : out ? `${out}.${String(segment)}` : String(segment),
+    start,
+  )
 }
 
 // zod/mini ships no locale (we keep it out of the bundle), so every issue says
@@ -59,7 +63,7 @@ export function parseWith<S extends z.core.$ZodType>(schema: S, value: unknown, 
   const result = z.safeParse(schema, value)
   if (result.success) return result.data
   const issues: ValidationIssue[] = result.error.issues.map((issue) => ({
-    path: formatPath(issue.path),
+    path: joinPath(issue.path) || '(root)',
     message: describeIssue(issue),
   }))
   const shown = issues.slice(0, 3).map((issue) => `${issue.path}: ${issue.message}`)

@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react'
+import { act, fireEvent } from '@testing-library/react'
 import { definePlugin } from 'latchkit'
 import type { AccountTabContribution, ConnectMethodContribution, FeatureContribution } from 'latchkit/react'
 import { describe, expect, it } from 'vitest'
@@ -112,4 +112,33 @@ describe('features and accountTabs slots', () => {
     expect(modal().getByText('activity panel')).toBeTruthy()
     expect(modal().queryByText('tokens panel')).toBeNull()
   })
+
+  it.each([
+    ['ltr', 'ArrowRight', 'ArrowLeft'],
+    ['rtl', 'ArrowLeft', 'ArrowRight'],
+  ] as const)(
+    'under %s, %s selects the next tab and %s the previous, wrapping',
+    async (direction, next, previous) => {
+      const kernel = makeKernel({
+        plugins,
+        locale: { tag: direction === 'rtl' ? 'ar' : 'en', direction, strings: {} },
+      })
+      renderWith(kernel)
+      setConnected(kernel)
+      await openOn(kernel, 'Account')
+      const tablist = modal().getByRole('tablist')
+      const currentTab = () => kernel.getState().accounts.eip155?.currentTab
+      const press = (key: string) =>
+        act(async () => {
+          fireEvent.keyDown(tablist, { key })
+        })
+      await press(next)
+      expect(currentTab()).toBe(1)
+      await press(previous)
+      await press(previous)
+      expect(currentTab()).toBe(2)
+      await press('ArrowDown')
+      expect(currentTab()).toBe(2)
+    },
+  )
 })

@@ -66,20 +66,27 @@ export function useFocusTrap(
       )
       const first = focusable[0]
       const last = focusable.at(-1)
-      const index = focusable.indexOf(root.activeElement as HTMLElement)
-      if (!first || !last) {
+      const active = root.activeElement
+      const index = focusable.indexOf(active as HTMLElement)
+      // Where focus goes instead of the browser's next stop, if anywhere: the dialog when
+      // nothing in it takes focus; back in when focus fell out (e.g. the focused button
+      // was removed); around at either edge.
+      const to = !first
+        ? node
+        : index === -1 && !node.contains(active)
+          ? event.shiftKey
+            ? last
+            : first
+          : event.shiftKey
+            ? index === 0 || active === node
+              ? last
+              : undefined
+            : index === focusable.length - 1
+              ? first
+              : undefined
+      if (to) {
         event.preventDefault()
-        node.focus()
-      } else if (index === -1 && !node.contains(root.activeElement)) {
-        // Focus fell out (e.g. the focused button was removed): bring it back in.
-        event.preventDefault()
-        ;(event.shiftKey ? last : first).focus()
-      } else if (event.shiftKey && (index === 0 || root.activeElement === node)) {
-        event.preventDefault()
-        last.focus()
-      } else if (!event.shiftKey && index === focusable.length - 1) {
-        event.preventDefault()
-        first.focus()
+        to.focus()
       }
     }
     document.addEventListener('focusin', pullBack)

@@ -25,10 +25,9 @@ export function AccountTabs({ tabs }: { tabs: readonly AccountTabContribution[] 
   // WAI-ARIA tabs: arrows move between tabs, the way the line of text runs (under rtl,
   // ArrowLeft is the next tab).
   const onKeyDown = (event: KeyboardEvent) => {
-    const forward = dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight'
-    const backward = dir === 'rtl' ? 'ArrowRight' : 'ArrowLeft'
-    const step = event.key === forward ? 1 : event.key === backward ? -1 : 0
-    if (!step) return
+    const right = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!right) return
+    const step = dir === 'rtl' ? -right : right
     event.preventDefault()
     const next = (selected + step + tabs.length) % tabs.length
     select(next)
