@@ -108,7 +108,7 @@ async function openCheckout(provider: string): Promise<Page> {
 }
 
 describe('buying through the local ramp', () => {
-  it('buys 100 USD of LUSD with the test card: the purchase completes and the balance rises on chain', async () => {
+  it('buys 100 USD of LUSD with the test card: the purchase completes, the balance rises on chain, and Buy quotes again', async () => {
     const view = await connectAndOpenBuy()
     await view.asset.selectOption('LUSD')
     await view.amount.fill('100')
@@ -132,6 +132,18 @@ describe('buying through the local ramp', () => {
     await expectVisible(view.success)
     await expectText(view.received, /^You received [\d.]+ LUSD$/)
     expect(await lusdOf(me)).toBe(before + parseUnits(amount, 6))
+
+    // A second purchase: Done, then Buy with the same amount still in the field gets
+    // quotes again (it stayed on "Getting quotes…").
+    await view.dialog.getByRole('button', { name: 'Done', exact: true }).click()
+    await expectText(view.title, 'Account')
+    await view.dialog.locator('[data-feature="onramp"]').click()
+    await expectText(view.title, 'Buy')
+    await expectValue(view.amount, '100')
+    await expectText(
+      view.quote('latchramp').locator('[data-latchkit="onramp-quote-amount"]'),
+      /^You get [\d.]+ LUSD$/,
+    )
   })
 
   it('gets quotes again when they were cleared with the form unchanged (the account switched and back)', async () => {
