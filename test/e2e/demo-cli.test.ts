@@ -27,7 +27,9 @@ const children: ChildProcess[] = []
  */
 const START_MS = 90_000
 const FIRST_PAGE_MS = 60_000
-const STOP_MS = 30_000
+// Stopping the whole stack (the indexer, four anvils, a dozen servers) after npm's SIGTERM
+// took over 30 s with a second `npm test` running beside this one on 2 cores.
+const STOP_MS = 90_000
 
 afterEach(() => {
   // A failed test must not leave its demo running: end the whole group it started.
