@@ -87,7 +87,11 @@ const methods: Readonly<Record<string, MethodHandler>> = {
 
   async irn_batchFetchMessages({ connection, params, limits, mailbox }) {
     const topics = readTopics(params, limits)
-    const found = await mailbox.pendingFor(connection.clientId, topics, limits.maxFetchMessages + 1)
+    // A message pushed on this socket and not yet acknowledged is on its way to this client
+    // already: handing it over again would have the client process it twice at once.
+    const found = (await mailbox.pendingFor(connection.clientId, topics, limits.maxFetchMessages + 1)).filter(
+      (message) => !connection.pushed.has(message.id),
+    )
     // At most maxFetchMessages, and no more bytes than a frame may hold (at least one).
     const messages: MailboxMessage[] = []
     let bytes = 0
@@ -96,11 +100,17 @@ const methods: Readonly<Record<string, MethodHandler>> = {
       if (messages.length > 0 && bytes > limits.maxFrameBytes) break
       messages.push(message)
     }
-    // Fetched is delivered: the answer is the client's copy.
-    await mailbox.markDelivered(
-      messages.map((message) => message.id),
-      connection.clientId,
-    )
+    // Fetched is delivered: the answer is the client's copy. Held as pushed meanwhile, so a
+    // subscribe's push of what waits does not send it too.
+    for (const message of messages) connection.pushed.add(message.id)
+    try {
+      await mailbox.markDelivered(
+        messages.map((message) => message.id),
+        connection.clientId,
+      )
+    } finally {
+      for (const message of messages) connection.pushed.delete(message.id)
+    }
     return {
       result: { messages: messages.map(fetchedMessage), hasMore: found.length > messages.length },
     }

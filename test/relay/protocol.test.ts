@@ -104,6 +104,20 @@ describe('delivery', () => {
     expect(again.pushes).toEqual([])
   })
 
+  it('does not answer a fetch with a message pushed on the same socket and not yet acknowledged', async () => {
+    const alice = await connect()
+    const topic = freshTopic()
+    // A client that has the push but has not answered it yet (a busy page): a fetch on the
+    // same socket must not hand it the same message a second time, which the WalletConnect
+    // SDK would then process twice at once.
+    const bob = await connect({ ack: false })
+    await bob.request('irn_subscribe', { topic })
+    await alice.request('irn_publish', { topic, message: 'once', ttl: 300 })
+    await expectPush(bob, topic, 'once')
+    const fetched = await bob.request('irn_batchFetchMessages', { topics: [topic] })
+    expect(fetched.result).toEqual({ messages: [], hasMore: false })
+  })
+
   it('answers irn_batchFetchMessages with what waits, once', async () => {
     const alice = await connect()
     const [one, two] = [freshTopic(), freshTopic()]
