@@ -12,7 +12,10 @@
  * An answer sent before its request's body arrived in full (a body refused for its size,
  * or any answer that did not need the body) ends the connection: it carries
  * `Connection: close`, so a keep-alive client sends its next request on a new connection
- * instead of one the server is closing, and the rest of the body is never read.
+ * instead of one the server is closing. The connection then lingers: what the client
+ * still sends is read and dropped until it hangs up or `LINGER_MS` pass. Closing at once
+ * would make the kernel answer the client's next bytes with a reset, and a client still
+ * uploading would often lose the answer (a 413) it had not read yet.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
@@ -71,8 +74,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
  * `response`, closing the connection after it when the request's body has not arrived in
  * full (Node then ends the socket once the answer is written).
  */
-function closingWhenBodyUnread(response: Response, incoming: { readonly complete: boolean }): Response {
+function closingWhenBodyUnread(
+  response: Response,
+  incoming: { readonly complete: boolean; readonly socket: Socket },
+): Response {
   if (incoming.complete) return response
+  lingering.add(incoming.socket)
   try {
     response.headers.set('connection', 'close')
     return response
@@ -81,6 +88,32 @@ function closingWhenBodyUnread(response: Response, incoming: { readonly complete
     const headers = new Headers(response.headers)
     headers.set('connection', 'close')
     return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+  }
+}
+
+/** How long a closing connection keeps reading a client that is still sending. */
+export const LINGER_MS = 5_000
+
+/** Sockets whose answer went out before their request's body arrived in full. */
+const lingering = new WeakSet<Socket>()
+
+/**
+ * Node's end of a `Connection: close` answer (`destroySoon`: end, then destroy once the
+ * answer is written), lingering on the sockets marked by closingWhenBodyUnread: the
+ * write side ends at once (the client sees the answer and the end), the read side keeps
+ * draining into the HTTP parser, which drops the rest of the body, and the socket is
+ * destroyed when the client ends its side or after LINGER_MS.
+ */
+function lingerBeforeClosing(socket: Socket): void {
+  const destroySoon = socket.destroySoon.bind(socket)
+  socket.destroySoon = () => {
+    if (!lingering.has(socket)) return destroySoon()
+    if (socket.writable) socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+    timer.unref()
+    socket.once('close', () => clearTimeout(timer))
+    socket.once('end', () => socket.destroy())
+    socket.resume()
   }
 }
 
@@ -93,8 +126,10 @@ export async function listen(
   options: ListenOptions = {},
 ): Promise<Listening> {
   const host = options.host ?? '127.0.0.1'
-  const answer = async (request: Request, env: { incoming: { readonly complete: boolean } }) =>
-    closingWhenBodyUnread(await fetch(request, env), env.incoming)
+  const answer = async (
+    request: Request,
+    env: { incoming: { readonly complete: boolean; readonly socket: Socket } },
+  ) => closingWhenBodyUnread(await fetch(request, env), env.incoming)
   const listener = getRequestListener(answer, {
     hostname: host,
     errorHandler: (error) => {
@@ -105,6 +140,7 @@ export async function listen(
   })
   const server: Server = createServer(listener)
   server.on('clientError', answerClientError)
+  server.on('connection', lingerBeforeClosing)
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => {
