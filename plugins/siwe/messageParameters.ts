@@ -3,6 +3,13 @@ import type { SiweTarget } from './target'
 import type { SiweMessageParameters, SiweOptions } from './types'
 
 /**
+ * How long a sign-in lasts unless `siwe({ expiresInMs })` says otherwise: 7 days, the
+ * verifier's own longest session. The message signs it as its Expiration Time, so no
+ * verifier can keep the session longer than the visitor agreed to.
+ */
+export const DEFAULT_SIWE_EXPIRES_IN_MS = 7 * 24 * 60 * 60 * 1000
+
+/**
  * The fields of the message to sign: the account and chain, the verifier's nonce, and the
  * page the visitor is on (the verifier binds the message to that domain and URI).
  *
@@ -25,6 +32,7 @@ export function messageParameters(
     })
   }
   const issuedAt = new Date()
+  const expiresInMs = options.expiresInMs ?? DEFAULT_SIWE_EXPIRES_IN_MS
   const name = kernel.options.metadata?.name
   const statement = options.statement ?? (name ? `Sign in to ${name}` : undefined)
   return {
@@ -34,9 +42,7 @@ export function messageParameters(
     domain,
     uri,
     issuedAt: issuedAt.toISOString(),
-    ...(options.expiresInMs
-      ? { expirationTime: new Date(issuedAt.getTime() + options.expiresInMs).toISOString() }
-      : {}),
+    ...(expiresInMs > 0 ? { expirationTime: new Date(issuedAt.getTime() + expiresInMs).toISOString() } : {}),
     ...(statement ? { statement } : {}),
   }
 }

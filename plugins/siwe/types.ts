@@ -73,7 +73,11 @@ export interface SiweOptions {
    * other character into a space, since a strict verifier refuses the message otherwise.
    */
   statement?: string
-  /** How long a signed message stays valid for the verifier. Default 10 minutes; 0: no limit. */
+  /**
+   * How long the sign-in lasts: the message carries an Expiration Time this far after its
+   * Issued At, and the verifier ends the session then (or earlier, at its own limit).
+   * Default 7 days; 0: no Expiration Time, the verifier's limit alone applies.
+   */
   expiresInMs?: number
 }
 

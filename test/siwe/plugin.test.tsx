@@ -99,6 +99,24 @@ describe('siwe: signing', () => {
     expect(sign).toHaveBeenCalledWith(message)
   })
 
+  it.each([
+    ['by default, 7 days after Issued At', undefined, 7 * 24 * 60 * 60 * 1000],
+    ['with expiresInMs, that long after Issued At', 60_000, 60_000],
+    ['with expiresInMs 0, none', 0, undefined],
+  ])('the message signs an Expiration Time: %s', async (_, expiresInMs, lasts) => {
+    const { kernel, verifier } = makeKernel(expiresInMs === undefined ? {} : { siwe: { expiresInMs } })
+    const modal = renderModal(kernel)
+    await act(() => connect(kernel, { connectorId: 'test.wallet' }))
+    await settle()
+    await click(modal().getByRole('button', { name: 'Sign' }))
+    await vi.waitFor(() => expect(verifier.messages).toHaveLength(1))
+    const message = verifier.messages[0] as string
+    const field = (name: string) => new RegExp(`\\n${name}: (\\S+)`).exec(message)?.[1]
+    const issuedAt = Date.parse(field('Issued At') as string)
+    const expiration = field('Expiration Time')
+    expect(expiration === undefined ? undefined : Date.parse(expiration) - issuedAt).toBe(lasts)
+  })
+
   it('failure: the view reopens with Signature declined, and Sign tries again', async () => {
     const { kernel, sign } = makeKernel()
     const modal = renderModal(kernel)
