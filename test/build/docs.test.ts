@@ -4,17 +4,23 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
 /**
- * Issue 13, item 6: the docs are written for a reader who has only the package (which
- * ships `dist/`). They state each rule instead of pointing at a section of a document the
- * reader does not have, and they link to no file the package does not ship.
+ * The docs are written for a reader who has only the package. They state each rule
+ * instead of pointing at a section of a document the reader does not have, and every
+ * relative link in a shipped doc (README, CHANGELOG, docs/) names a file that exists and
+ * that the package ships (package.json `files`, plus what npm always packs).
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 /** The folders whose code (doc comments, messages) a reader sees through the package. */
 const codeTrees = ['src', 'adapters', 'plugins']
-/** Repository folders the package does not ship: a link into one is a dead link there. */
-const unshippedTrees = ['src', 'adapters', 'plugins', 'devstack', 'test', 'bench']
+/** What the package ships: package.json `files`, and the files npm packs whatever it says. */
+const shippedRoots: string[] = [
+  ...(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { files: string[] }).files,
+  'package.json',
+  'README.md',
+  'LICENSE',
+]
 const SECTION_REFERENCE = 'SPEC §'
 
 function markdownDocs(): string[] {
@@ -23,7 +29,7 @@ function markdownDocs(): string[] {
         .filter((name) => name.endsWith('.md'))
         .map((name) => `docs/${name}`)
     : []
-  return ['README.md', ...docs]
+  return ['README.md', 'CHANGELOG.md', ...docs]
 }
 
 function sourceFiles(tree: string): string[] {
@@ -85,10 +91,16 @@ function repositoryPath(fromFile: string, target: string): string | undefined {
   return relative(root, absolute).split(/[\\/]/).join(posix.sep)
 }
 
-/** Whether a repository path lies in a folder the package does not ship. */
-function isUnshipped(path: string): boolean {
-  const first = path.split('/')[0] ?? ''
-  return unshippedTrees.includes(first)
+/**
+ * Why a link to a repository path is dead for a reader of the package, or undefined when it
+ * is not: a path outside what the package ships, or one that does not exist (`dist/` is
+ * built, so only its being shipped is checked).
+ */
+function deadBecause(path: string): string | undefined {
+  const shipped = shippedRoots.some((entry) => path === entry || path.startsWith(`${entry}/`))
+  if (!shipped) return 'not shipped'
+  if (!path.startsWith('dist/') && !existsSync(join(root, path))) return 'does not exist'
+  return undefined
 }
 
 describe('docs for a reader who has only the package', () => {
@@ -104,14 +116,25 @@ describe('docs for a reader who has only the package', () => {
     expect(files.flatMap((file) => linesWith(file, SECTION_REFERENCE))).toEqual([])
   })
 
-  it('the README and docs/ link to no file the package does not ship', () => {
+  it('the README, the changelog and docs/ link only to files the package ships', () => {
     const dead = markdownDocs().flatMap((file) =>
       linkTargets(readFileSync(join(root, file), 'utf8')).flatMap(({ line, target }) => {
         const path = repositoryPath(file, target)
-        return path !== undefined && isUnshipped(path) ? [`${file}:${line}: ${target}`] : []
+        const why = path === undefined ? undefined : deadBecause(path)
+        return why ? [`${file}:${line}: ${target} (${why})`] : []
       }),
     )
     expect(dead).toEqual([])
+  })
+
+  it('calls a link dead when the package does not ship it or it does not exist', () => {
+    expect(deadBecause('docs/plugins.md')).toBeUndefined()
+    expect(deadBecause('CHANGELOG.md')).toBeUndefined()
+    expect(deadBecause('dist/index.js')).toBeUndefined()
+    expect(deadBecause('docs/no-such-page.md')).toBe('does not exist')
+    expect(deadBecause('examples/nextjs/README.md')).toBe('not shipped')
+    expect(deadBecause('server/siwe/README.md')).toBe('not shipped')
+    expect(deadBecause('bench/RESULTS.md')).toBe('not shipped')
   })
 
   it('tells a link into the repository from one the package ships', () => {
@@ -138,7 +161,7 @@ describe('docs for a reader who has only the package', () => {
     ])
     const unshipped = (from: string, target: string) => {
       const path = repositoryPath(from, target)
-      return path !== undefined && isUnshipped(path)
+      return path !== undefined && deadBecause(path) !== undefined
     }
     expect(unshipped('README.md', 'docs/plugins.md')).toBe(false)
     expect(unshipped('README.md', 'CHANGELOG.md#unreleased')).toBe(false)
