@@ -4,7 +4,6 @@
  * restart resumes without duplicates, and a new cluster (or a fresh ledger) clears the rows.
  */
 
-import type { PGlite } from '@electric-sql/pglite'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { address, createSolanaRpc, getBase58Decoder } from '@solana/kit'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
