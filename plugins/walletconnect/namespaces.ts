@@ -49,11 +49,12 @@ export function optionalNamespaces(
   for (const network of networks) {
     const wanted = requested[network.chainNamespace]
     if (!wanted) continue
-    const entry = (result[network.chainNamespace] ??= {
+    const entry = result[network.chainNamespace] ?? {
       chains: [],
       methods: wanted.methods,
       events: wanted.events,
-    })
+    }
+    result[network.chainNamespace] = entry
     if (!entry.chains.includes(network.caipNetworkId)) entry.chains.push(network.caipNetworkId)
   }
   return result
@@ -81,7 +82,7 @@ export function sessionAccounts(
 ): { accounts: Account[]; chain: string } | undefined {
   const entries = (namespaces[namespace]?.accounts ?? []).flatMap((id) => {
     const account = splitAccount(id)
-    return account && account.chain.startsWith(`${namespace}:`) ? [account] : []
+    return account?.chain.startsWith(`${namespace}:`) ? [account] : []
   })
   if (entries.length === 0) return undefined
   const chain =
