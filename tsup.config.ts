@@ -10,7 +10,9 @@ export default defineConfig([
   {
     entry: entryMap,
     format: ['esm'],
-    dts: true,
+    // The declarations come from scripts/build-types.mjs (one TypeScript pass over every
+    // entry): bundling them here took an 8 GB heap and half an hour.
+    dts: false,
     splitting: true,
     treeshake: true,
     sourcemap: true,

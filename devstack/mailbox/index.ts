@@ -7,10 +7,6 @@
  * const mailbox = await startMailbox({ smtpPort: 2525, httpPort: 8025 })
  * // the frame service: smtp: { host: '127.0.0.1', port: mailbox.smtpPort, from: 'login@latchkit.test' }
  */
+export type { MailboxMessage } from './mailboxMessage.js'
 export { escapeHtml, mailboxPage } from './mailboxPage.js'
-export {
-  type MailboxMessage,
-  type StartedMailbox,
-  type StartMailboxOptions,
-  startMailbox,
-} from './startMailbox.js'
+export { type StartedMailbox, type StartMailboxOptions, startMailbox } from './startMailbox.js'

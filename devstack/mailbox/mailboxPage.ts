@@ -4,7 +4,7 @@
  * value escaped: a message's HTML never reaches the page as markup. Links in the text are
  * made clickable only when they are http(s) URLs, written back escaped.
  */
-import type { MailboxMessage } from './startMailbox.js'
+import type { MailboxMessage } from './mailboxMessage.js'
 
 const escapes: Record<string, string> = {
   '&': '&amp;',

@@ -13,21 +13,8 @@ import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import * as z from 'zod/mini'
 import { listen } from '../../server/http/listen.js'
+import type { MailboxMessage } from './mailboxMessage.js'
 import { mailboxPage } from './mailboxPage.js'
-
-/** One message as received. */
-export type MailboxMessage = {
-  id: string
-  /** The envelope's sender. */
-  from: string
-  /** The envelope's recipients, lower case. */
-  to: string[]
-  subject: string
-  /** The text part (made from the HTML part by mailparser when there is no text part). */
-  text: string
-  /** When it arrived, ISO 8601. */
-  receivedAt: string
-}
 
 export type StartMailboxOptions = {
   /** Default 0: a free port. */

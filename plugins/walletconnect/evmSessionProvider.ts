@@ -1,6 +1,6 @@
 import { type Kernel, withProviderRpcErrors } from 'latchkit'
 import { toRpcError } from 'latchkit/internal'
-import { type SessionNamespace, sessionAccounts } from './namespaces'
+import { sessionAccounts, sessionNamespaces } from './namespaces'
 import type { SessionManager } from './sessionManager'
 
 type Listener = (...args: unknown[]) => void
@@ -54,14 +54,13 @@ export function evmSessionProvider(kernel: Kernel, sessions: SessionManager): Ev
   const granted = () => {
     const session = sessions.session()
     if (!session) return undefined
-    const namespaces = session.namespaces as unknown as Record<string, SessionNamespace>
+    const namespaces = sessionNamespaces(session)
     const active =
       chain !== undefined ? `eip155:${chain}` : kernel.getState().networks.eip155?.caipNetwork?.caipNetworkId
     return sessionAccounts(namespaces, 'eip155', active)
   }
   const approvedChains = (): number[] => {
-    const session = sessions.session()
-    const namespace = (session?.namespaces as unknown as Record<string, SessionNamespace> | undefined)?.eip155
+    const namespace = sessionNamespaces(sessions.session()).eip155
     const ids = [
       ...(namespace?.chains ?? []),
       ...(namespace?.accounts ?? []).map((a) => a.split(':').slice(0, 2).join(':')),
@@ -70,9 +69,7 @@ export function evmSessionProvider(kernel: Kernel, sessions: SessionManager): Ev
   }
   /** A wallet method the session did not approve is refused here (4200), not sent to fail in the SDK. */
   const askWallet = (method: string, params: unknown) => {
-    const namespace = (
-      sessions.session()?.namespaces as unknown as Record<string, SessionNamespace> | undefined
-    )?.eip155
+    const namespace = sessionNamespaces(sessions.session()).eip155
     if (namespace && !namespace.methods.includes(method)) {
       throw toRpcError({ code: 4200, message: `The wallet did not approve ${method} for this session` })
     }

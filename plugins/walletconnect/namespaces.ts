@@ -1,3 +1,4 @@
+import type { SessionTypes } from '@walletconnect/types'
 import type { Account, ChainNamespace, Network } from 'latchkit'
 
 /** A session namespace as the SDK reports it (`session.namespaces[...]`). */
@@ -6,6 +7,20 @@ export interface SessionNamespace {
   accounts: string[]
   methods: string[]
   events: string[]
+}
+
+/**
+ * A session's namespaces by chain family, as Latchkit reads them; none without a session.
+ * The one place the SDK's session type meets ours: if the SDK's namespaces stop fitting
+ * `SessionNamespace`, this fails to type-check rather than every reader.
+ *
+ * @example
+ * sessionNamespaces(sessions.session()).eip155?.methods // ['eth_sendTransaction', ...]
+ */
+export function sessionNamespaces(
+  session: Pick<SessionTypes.Struct, 'namespaces'> | undefined,
+): Readonly<Record<string, SessionNamespace>> {
+  return session?.namespaces ?? {}
 }
 
 /** What Latchkit asks a wallet for, per chain family it can use over WalletConnect. */
@@ -49,11 +64,12 @@ export function optionalNamespaces(
   for (const network of networks) {
     const wanted = requested[network.chainNamespace]
     if (!wanted) continue
-    const entry = (result[network.chainNamespace] ??= {
+    const entry = result[network.chainNamespace] ?? {
       chains: [],
       methods: wanted.methods,
       events: wanted.events,
-    })
+    }
+    result[network.chainNamespace] = entry
     if (!entry.chains.includes(network.caipNetworkId)) entry.chains.push(network.caipNetworkId)
   }
   return result
@@ -81,7 +97,7 @@ export function sessionAccounts(
 ): { accounts: Account[]; chain: string } | undefined {
   const entries = (namespaces[namespace]?.accounts ?? []).flatMap((id) => {
     const account = splitAccount(id)
-    return account && account.chain.startsWith(`${namespace}:`) ? [account] : []
+    return account?.chain.startsWith(`${namespace}:`) ? [account] : []
   })
   if (entries.length === 0) return undefined
   const chain =

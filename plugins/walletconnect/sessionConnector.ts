@@ -2,7 +2,7 @@ import type { ChainNamespace, Connector, ConnectorEvent, ConnectResult, Kernel }
 import { latchError } from 'latchkit/internal'
 import { evmSessionProvider } from './evmSessionProvider'
 import { connectorIdFor } from './ids'
-import { chainIdOf, type SessionNamespace, sessionAccounts } from './namespaces'
+import { chainIdOf, type SessionNamespace, sessionAccounts, sessionNamespaces } from './namespaces'
 import type { SessionManager } from './sessionManager'
 import { solanaSessionWallet } from './solanaSessionWallet'
 import { WALLETCONNECT_ICON } from './walletConnectIcon'
@@ -25,7 +25,7 @@ export function sessionConnector(
   const evm = namespace === 'eip155' ? evmSessionProvider(kernel, sessions) : undefined
   const provider = evm ?? solanaSessionWallet(sessions, 'WalletConnect', WALLETCONNECT_ICON)
 
-  const resultOf = (namespaces: Record<string, SessionNamespace>): ConnectResult | undefined => {
+  const resultOf = (namespaces: Readonly<Record<string, SessionNamespace>>): ConnectResult | undefined => {
     const preferred = kernel.getState().networks[namespace]?.caipNetwork?.caipNetworkId
     const granted = sessionAccounts(namespaces, namespace, preferred)
     if (!granted) return undefined
@@ -43,7 +43,7 @@ export function sessionConnector(
 
     async connect() {
       const session = await sessions.sessionOrPairing()
-      const result = resultOf(session.namespaces as unknown as Record<string, SessionNamespace>)
+      const result = resultOf(sessionNamespaces(session))
       if (!result) {
         throw latchError('ACCOUNT_NOT_FOUND', {}, { details: `The wallet approved no ${namespace} account` })
       }
@@ -52,7 +52,7 @@ export function sessionConnector(
 
     async getAuthorized() {
       const session = await sessions.restore()
-      return session ? resultOf(session.namespaces as unknown as Record<string, SessionNamespace>) : undefined
+      return session ? resultOf(sessionNamespaces(session)) : undefined
     },
 
     async disconnect() {
@@ -69,10 +69,7 @@ export function sessionConnector(
         })
         return
       }
-      const session = sessions.session()
-      const approved = (session?.namespaces as unknown as Record<string, SessionNamespace> | undefined)?.[
-        namespace
-      ]
+      const approved = sessionNamespaces(sessions.session())[namespace]
       if (!approved?.accounts.some((account) => account.startsWith(`${network.caipNetworkId}:`))) {
         throw latchError(
           'CHAIN_MISMATCH',

@@ -2,8 +2,8 @@ import type { SessionTypes } from '@walletconnect/types'
 import type { ChainNamespace, ConnectorEvent, Kernel, RegistryWallet } from 'latchkit'
 import { defineStorageKey } from 'latchkit/internal'
 import * as z from 'zod/mini'
-import type { ClientSettings, WalletConnectClient } from './createSignClient'
-import { optionalNamespaces, type SessionNamespace, sessionAccounts } from './namespaces'
+import type { WalletConnectClient } from './createSignClient'
+import { optionalNamespaces, sessionAccounts, sessionNamespaces } from './namespaces'
 import { type Observable, observable, type PairingState } from './pairingState'
 import { pairingExpiredError, reconnectingError, walletConnectError } from './sessionErrors'
 
@@ -88,12 +88,9 @@ export function createSessionManager(
     }
   }
 
-  const namespacesOf = (session: SessionTypes.Struct) =>
-    session.namespaces as unknown as Record<string, SessionNamespace>
-
   const ended = (topic: string) => {
     if (current?.topic !== topic) return
-    const families = Object.keys(namespacesOf(current)) as ChainNamespace[]
+    const families = Object.keys(sessionNamespaces(current)) as ChainNamespace[]
     current = undefined
     kernel.storage.remove(sessionTopicKey)
     for (const namespace of families) emit({ namespace, event: { type: 'disconnect' } })
@@ -132,7 +129,7 @@ export function createSessionManager(
       if (topic !== current?.topic) return
       current = { ...current, namespaces: params.namespaces }
       for (const namespace of Object.keys(params.namespaces) as ChainNamespace[]) {
-        const granted = sessionAccounts(namespacesOf(current), namespace)
+        const granted = sessionAccounts(sessionNamespaces(current), namespace)
         if (granted) emit({ namespace, event: { type: 'accountsChanged', accounts: granted.accounts } })
       }
     })

@@ -1,5 +1,5 @@
 import type { StandardWallet, StandardWalletAccount } from 'latchkit/adapters/solana'
-import { type SessionNamespace, sessionAccounts } from './namespaces'
+import { sessionAccounts, sessionNamespaces } from './namespaces'
 import type { SessionManager } from './sessionManager'
 
 const FEATURES = ['solana:signMessage', 'solana:signTransaction', 'solana:signAndSendTransaction']
@@ -19,22 +19,14 @@ const solanaAdapter = () => import('latchkit/adapters/solana')
  * await wallet.features['solana:signMessage'].signMessage({ account, message })
  */
 export function solanaSessionWallet(sessions: SessionManager, name: string, icon: string): StandardWallet {
-  const granted = () => {
-    const session = sessions.session()
-    return session
-      ? sessionAccounts(session.namespaces as unknown as Record<string, SessionNamespace>, 'solana')
-      : undefined
-  }
+  const granted = () => sessionAccounts(sessionNamespaces(sessions.session()), 'solana')
   // The adapter names chains the Wallet Standard way ('solana:localnet', 'solana:devnet');
   // the session speaks CAIP-2 (the genesis hash), so a request goes on the session's chain
   // unless the adapter already named one of those.
   const chainOf = (chain?: string) => {
-    const session = sessions.session()
-    const approved = session
-      ? ((session.namespaces as unknown as Record<string, SessionNamespace>).solana?.accounts ?? []).map(
-          (id) => id.split(':').slice(0, 2).join(':'),
-        )
-      : []
+    const approved = (sessionNamespaces(sessions.session()).solana?.accounts ?? []).map((id) =>
+      id.split(':').slice(0, 2).join(':'),
+    )
     return chain && approved.includes(chain) ? chain : (granted()?.chain ?? '')
   }
   const request = (chain: string | undefined, method: string, params: unknown) =>

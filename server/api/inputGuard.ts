@@ -103,7 +103,7 @@ async function readLimited(
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
-    let step: ReadableStreamReadResult<Uint8Array>
+    let step: Awaited<ReturnType<typeof reader.read>>
     try {
       step = await reader.read()
     } catch {

@@ -65,6 +65,7 @@ export interface AdapterSendTransactionParameters {
 export interface ChainAdapter {
   namespace: ChainNamespace
   /** Called once when the kernel starts; registers connectors, starts discovery. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: any function that returns nothing fits, as with React effects
   setup?(ctx: AdapterContext): void | (() => void)
   /**
    * The namespace's native currency, for a family whose chains all share one (SOL on every
@@ -237,6 +238,7 @@ export interface Plugin<S = any> {
   initialState?: () => S
   /** Reset the slice when the last namespace disconnects (default true). */
   resetOnDisconnect?: boolean
+  // biome-ignore lint/suspicious/noConfusingVoidType: any function that returns nothing fits, as with React effects
   setup(ctx: PluginContext<S>): void | (() => void)
 }
 

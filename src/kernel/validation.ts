@@ -21,7 +21,11 @@ export interface ValidationIssue {
 export function joinPath(path: readonly PropertyKey[], start = ''): string {
   return path.reduce<string>(
     (out, segment) =>
-      typeof segment === 'number' ? `${out}[${segment}]` : out ? `${out}.${String(segment)}` : String(segment),
+      typeof segment === 'number'
+        ? `${out}[${segment}]`
+        : out
+          ? `${out}.${String(segment)}`
+          : String(segment),
     start,
   )
 }

@@ -26,8 +26,6 @@ beforeEach(() => {
   server().settings.analyticsEnabled = true
 })
 
-type Message = { message: string }
-
 describe('Blockchain API endpoints', () => {
   it('supported chains lists the local chains', async () => {
     expect(await getJson(server(), '/v1/supported-chains')).toEqual({

@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { frameErrors } from '../../server/embedded-wallet/errors.js'
 import { codeForStatus, ERROR_CODE_PATTERN } from '../../server/http/errorAnswer.js'
-import { siweAnswerCode, siweErrors, type SiweErrorCode } from '../../server/siwe/errors.js'
+import { type SiweErrorCode, siweAnswerCode, siweErrors } from '../../server/siwe/errors.js'
 
 const root = join(import.meta.dirname, '../..')
 

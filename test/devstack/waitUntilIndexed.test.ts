@@ -33,7 +33,9 @@ async function fakeIndexer(block: () => number, readyAt: number): Promise<string
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 }
 
-const heads = (blockNumber: number) => ({ '31337': { blockNumber: String(blockNumber), blockHash: '0x00' as const } })
+const heads = (blockNumber: number) => ({
+  '31337': { blockNumber: String(blockNumber), blockHash: '0x00' as const },
+})
 
 describe('waitUntilIndexed', () => {
   it('waits for an index that moves a block every 250 ms, far past the time without progress it allows', async () => {

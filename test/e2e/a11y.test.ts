@@ -37,11 +37,18 @@ const runAxe = async (page: Page) => {
       }
     ).axe
     const { violations, passes } = await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'] },
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice', 'experimental'],
+      },
     })
     return {
-      violations: violations.flatMap((rule) => rule.nodes.map((node) => `${rule.id}: ${JSON.stringify(node.target)}`)),
-      sawModal: passes.some((rule) => rule.nodes.some((node) => JSON.stringify(node.target).includes('latchkit-modal'))),
+      violations: violations.flatMap((rule) =>
+        rule.nodes.map((node) => `${rule.id}: ${JSON.stringify(node.target)}`),
+      ),
+      sawModal: passes.some((rule) =>
+        rule.nodes.some((node) => JSON.stringify(node.target).includes('latchkit-modal')),
+      ),
     }
   })
 }

@@ -8,8 +8,8 @@
  */
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { type Address, createPublicClient, erc20Abi, http } from 'viem'
 import type { Locator } from 'playwright-core'
+import { type Address, createPublicClient, erc20Abi, http } from 'viem'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureAccounts, historyAccount } from '../../devstack/fixtures.js'
 import { solanaFixtureAccounts } from '../../devstack/solana/fixtures.js'

@@ -1,7 +1,11 @@
 import type { RegistryWallet } from 'latchkit'
 import { describe, expect, it, vi } from 'vitest'
 import { localVerify } from '../../plugins/walletconnect/localVerify'
-import { optionalNamespaces, sessionAccounts } from '../../plugins/walletconnect/namespaces'
+import {
+  optionalNamespaces,
+  sessionAccounts,
+  sessionNamespaces,
+} from '../../plugins/walletconnect/namespaces'
 import { checkOptions } from '../../plugins/walletconnect/options'
 import { isMobileDevice, walletLink, walletLinksFor } from '../../plugins/walletconnect/walletLinks'
 import { localnet, othernet } from './helpers'
@@ -87,6 +91,20 @@ describe('namespaces', () => {
     })
     expect(sessionAccounts(namespaces, 'eip155', 'eip155:1')?.chain).toBe('eip155:31338')
     expect(sessionAccounts(namespaces, 'solana')).toBeUndefined()
+  })
+
+  it("gives a session's namespaces as the SDK reports them, and none without a session", () => {
+    const namespaces = {
+      eip155: {
+        chains: ['eip155:31337'],
+        accounts: ['eip155:31337:0xA'],
+        methods: ['personal_sign'],
+        events: [],
+      },
+    }
+    expect(sessionNamespaces({ namespaces })).toBe(namespaces)
+    expect(sessionNamespaces(undefined)).toEqual({})
+    expect(sessionAccounts(sessionNamespaces(undefined), 'eip155')).toBeUndefined()
   })
 })
 

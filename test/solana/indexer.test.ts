@@ -4,11 +4,10 @@
  * restart resumes without duplicates, and a new cluster (or a fresh ledger) clears the rows.
  */
 
-import type { PGlite } from '@electric-sql/pglite'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { address, createSolanaRpc, getBase58Decoder } from '@solana/kit'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { formatUnits } from 'viem'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { startApiServer } from '../../devstack/api/server.js'
 import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
 import type { HistorySource, IndexedTransaction } from '../../server/api/historySource.js'

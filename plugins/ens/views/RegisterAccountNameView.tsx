@@ -86,7 +86,8 @@ export default function RegisterAccountNameView(): ReactElement {
 
   // Until the answer for this very label is in (it is loading, or an older label's answer
   // still shows for a render), whether the name is free is unknown.
-  const checked = suggestions.status !== 'idle' && suggestions.status !== 'loading' && suggestions.label === typed
+  const checked =
+    suggestions.status !== 'idle' && suggestions.status !== 'loading' && suggestions.label === typed
   const taken =
     checked &&
     suggestions.status === 'ready' &&

@@ -12,6 +12,7 @@
 import { Hono } from 'hono'
 import { formatUnits } from 'viem'
 import * as z from 'zod/mini'
+import { errorBody } from '../../http/errorAnswer.js'
 import type { ApiContext } from '../apiContext.js'
 import {
   HistoryNotReadyError,
@@ -19,7 +20,6 @@ import {
   type IndexedTransfer,
   InvalidCursorError,
 } from '../historySource.js'
-import { errorBody } from '../../http/errorAnswer.js'
 import { BadRequest, clip } from '../httpErrors.js'
 import { parseInput, readQuery } from '../parseInput.js'
 import { roundUsd } from '../priceSource.js'

@@ -7,8 +7,8 @@
  * is the same wait, never a failure of the request.
  */
 import {
-  type HistoryPage,
   HistoryNotReadyError,
+  type HistoryPage,
   type HistoryQuery,
   type HistorySource,
   type IndexedProgress,

@@ -1,6 +1,6 @@
 import type { Kernel } from '../kernelTypes'
 import { loadModule } from '../loadModule'
-import type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './run/connect'
+import type { ConnectParameters, ConnectReturnType } from './run/connect'
 
 export type { ConnectErrorType, ConnectParameters, ConnectReturnType } from './run/connect'
 

@@ -1,6 +1,6 @@
 import type { Kernel } from '../kernelTypes'
 import { loadModule } from '../loadModule'
-import type { DisconnectErrorType, DisconnectParameters } from './run/disconnect'
+import type { DisconnectParameters } from './run/disconnect'
 
 export type { DisconnectErrorType, DisconnectParameters } from './run/disconnect'
 

@@ -1,10 +1,6 @@
 import type { Kernel } from '../kernelTypes'
 import { loadModule } from '../loadModule'
-import type {
-  SendTransactionErrorType,
-  SendTransactionParameters,
-  SendTransactionReturnType,
-} from './run/sendTransaction'
+import type { SendTransactionParameters } from './run/sendTransaction'
 
 export type {
   SendTransactionErrorType,

@@ -1,6 +1,6 @@
 import type { Kernel } from '../kernelTypes'
 import { loadModule } from '../loadModule'
-import type { SignMessageErrorType, SignMessageParameters, SignMessageReturnType } from './run/signMessage'
+import type { SignMessageParameters } from './run/signMessage'
 
 export type { SignMessageErrorType, SignMessageParameters, SignMessageReturnType } from './run/signMessage'
 

@@ -1,11 +1,7 @@
 import type { Kernel } from '../kernelTypes'
 import { loadModule } from '../loadModule'
 import type { Network } from '../types'
-import type {
-  SwitchNetworkErrorType,
-  SwitchNetworkParameters,
-  SwitchNetworkReturnType,
-} from './run/switchNetwork'
+import type { SwitchNetworkParameters } from './run/switchNetwork'
 
 export type {
   SwitchNetworkErrorType,

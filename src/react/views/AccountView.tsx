@@ -1,6 +1,5 @@
 'use client'
 import type { ReactElement } from 'react'
-import type { AccountTabContribution, FeatureContribution } from '../contributions'
 import { AccountTabs } from './AccountTabs'
 import {
   Avatar,
