@@ -1,14 +1,12 @@
 /**
- * The package build examples/nextjs needs: only the entries its app/ imports and the
- * entries those import in turn (JavaScript and their declarations, which `next build`
- * type-checks the example against), with the package's own options (tsup.config.ts's
- * browser build). nextExample.ts runs it; `LATCHKIT_EXAMPLE_ENTRIES` (comma-separated,
- * e.g. `kernel,react,internal`) adds the entries found in built code, and
- * `LATCHKIT_EXAMPLE_DTS=0` leaves the declarations out for that search. The whole package (31 entries,
- * the server commands, the frame script) took 17 minutes and 8.5 GB on a busy 2-core
- * machine; the example's 4 entries take 20 s and 1.5 GB. Written into dist/, where the
- * example's tsconfig paths look, replacing what was there as the package build does:
- * dist/ then holds these entries only (`npm run build` makes the whole package).
+ * The JavaScript build examples/nextjs needs: only the entries its app/ imports and the
+ * entries those import in turn, with the package's own options (tsup.config.ts's browser
+ * build). nextExample.ts runs it; `LATCHKIT_EXAMPLE_ENTRIES` (comma-separated, e.g.
+ * `kernel,react,internal`) adds the entries found in built code. The declarations, which
+ * `next build` type-checks the example against, come from scripts/build-types.mjs as in
+ * `npm run build`. Written into dist/, where the example's tsconfig paths look,
+ * replacing what was there as the package build does: dist/ then holds these entries'
+ * JavaScript only (`npm run build` makes the whole package).
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -48,7 +46,8 @@ const config: Options = {
   entry: Object.fromEntries(
     Object.entries(entries).filter(([name]) => wanted.has(name.replace(/\/index$/, ''))),
   ),
-  dts: process.env.LATCHKIT_EXAMPLE_DTS !== '0',
+  // Declarations come from scripts/build-types.mjs, as in `npm run build`.
+  dts: false,
 }
 
 export default config
