@@ -116,9 +116,9 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<undefined> {
           () => off('the project configuration could not be read'),
         )
       }
+      // The bus listener is the kernel's to remove; the sender is ours.
       return () => {
         stopped = true
-        stopListening()
         queue?.stop()
       }
     },

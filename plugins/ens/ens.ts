@@ -90,37 +90,32 @@ export function ens(options: EnsOptions = {}): Plugin<EnsState> {
           (error: unknown) => ctx.logger.warn('identity unavailable; the address is shown', error),
         )
       const strings = (module: { ensViewStrings: Record<string, string> }) => module.ensViewStrings
-      const teardowns = [
-        ctx.views.register({
-          id: 'RegisterAccountName',
-          title: 'ens.chooseName',
-          load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameView'), strings),
-        }),
-        ctx.views.register({
-          id: 'RegisterAccountNameSuccess',
-          title: 'ens.successTitle',
-          hideBack: true,
-          load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameSuccessView'), strings),
-        }),
-        ctx.services.add(NAME_RESOLVER_SERVICE, resolve),
-        ctx.services.add(ADDRESS_NAMER_SERVICE, nameOf),
-        onActiveAccountChange(ctx, showIdentity),
-        ctx.bus.on('ens:registered', ({ name, address }) => {
-          // What was kept about the address and the name is out of date now.
-          for (const network of ctx.kernel.networks('eip155'))
-            context.caches.identities.delete(identityKey(address, network.caipNetworkId))
-          context.caches.profiles.delete(name.toLowerCase())
-          ctx.store.setState((draft) => {
-            const account = draft.accounts.eip155
-            if (account?.address?.toLowerCase() === address.toLowerCase()) account.profileName = name
-          })
-        }),
-        offerNameFeature(ctx),
-      ]
+      ctx.views.register({
+        id: 'RegisterAccountName',
+        title: 'ens.chooseName',
+        load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameView'), strings),
+      })
+      ctx.views.register({
+        id: 'RegisterAccountNameSuccess',
+        title: 'ens.successTitle',
+        hideBack: true,
+        load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameSuccessView'), strings),
+      })
+      ctx.services.add(NAME_RESOLVER_SERVICE, resolve)
+      ctx.services.add(ADDRESS_NAMER_SERVICE, nameOf)
+      onActiveAccountChange(ctx, showIdentity)
+      ctx.bus.on('ens:registered', ({ name, address }) => {
+        // What was kept about the address and the name is out of date now.
+        for (const network of ctx.kernel.networks('eip155'))
+          context.caches.identities.delete(identityKey(address, network.caipNetworkId))
+        context.caches.profiles.delete(name.toLowerCase())
+        ctx.store.setState((draft) => {
+          const account = draft.accounts.eip155
+          if (account?.address?.toLowerCase() === address.toLowerCase()) account.profileName = name
+        })
+      })
+      offerNameFeature(ctx)
       showIdentity()
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
     },
   })
 }

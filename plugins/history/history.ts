@@ -38,34 +38,29 @@ export function history(): Plugin<HistoryState> {
           Object.assign(state, initialHistoryState(), { pending })
         })
       }
-      const teardowns = [
-        ctx.views.register({
-          id: 'Activity',
-          title: 'history.title',
-          load: withViewStrings(ctx.i18n, () => import('./views/ActivityView'), strings),
+      ctx.views.register({
+        id: 'Activity',
+        title: 'history.title',
+        load: withViewStrings(ctx.i18n, () => import('./views/ActivityView'), strings),
+      })
+      // After the core's tokens (100) and NFTs (200).
+      ctx.slots.contribute('accountTabs', {
+        id: 'activity',
+        order: 300,
+        label: 'history.tab',
+        component: ActivityTab,
+      })
+      ctx.bus.on('account:changed', startAfresh)
+      ctx.bus.on('network:changed', startAfresh)
+      ctx.bus.on('tx:sent', ({ hash, caipNetworkId, from, to, summary }) =>
+        ctx.state.set((state) => {
+          if (state.pending.some((pending) => pending.hash === hash)) return
+          state.pending = [
+            { hash, caipNetworkId, from, to, sentAt: Date.now(), ...(summary && { summary }) },
+            ...state.pending,
+          ].slice(0, HISTORY_PENDING_LIMIT)
         }),
-        // After the core's tokens (100) and NFTs (200).
-        ctx.slots.contribute('accountTabs', {
-          id: 'activity',
-          order: 300,
-          label: 'history.tab',
-          component: ActivityTab,
-        }),
-        ctx.bus.on('account:changed', startAfresh),
-        ctx.bus.on('network:changed', startAfresh),
-        ctx.bus.on('tx:sent', ({ hash, caipNetworkId, from, to, summary }) =>
-          ctx.state.set((state) => {
-            if (state.pending.some((pending) => pending.hash === hash)) return
-            state.pending = [
-              { hash, caipNetworkId, from, to, sentAt: Date.now(), ...(summary && { summary }) },
-              ...state.pending,
-            ].slice(0, HISTORY_PENDING_LIMIT)
-          }),
-        ),
-      ]
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
+      )
     },
   })
 }

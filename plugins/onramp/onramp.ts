@@ -46,38 +46,33 @@ export function onramp(options: OnrampPluginOptions = {}): Plugin<OnrampState> {
     setup(ctx) {
       ctx.i18n.register(onrampStrings)
       const strings = (module: { onrampViewStrings: Record<string, string> }) => module.onrampViewStrings
-      const teardowns = [
-        ctx.views.register({
-          id: 'Onramp',
-          title: 'onramp.title',
-          load: withViewStrings(ctx.i18n, () => import('./views/OnrampView'), strings),
+      ctx.views.register({
+        id: 'Onramp',
+        title: 'onramp.title',
+        load: withViewStrings(ctx.i18n, () => import('./views/OnrampView'), strings),
+      })
+      ctx.views.register({
+        id: 'OnrampProgress',
+        title: 'onramp.progressTitle',
+        load: withViewStrings(ctx.i18n, () => import('./views/OnrampProgressView'), strings),
+      })
+      // First of the account features (swaps 200, receive 300, send 400).
+      ctx.slots.contribute('features', {
+        id: 'onramp',
+        order: 100,
+        label: 'onramp.title',
+        view: 'Onramp',
+        // A card.
+        icon: 'M3 7h18v10H3zM3 11h18',
+      })
+      // A purchase belongs to the account it delivers to. Only a real change: wallets
+      // repeat accountsChanged with the same account, and the quotes shown still hold.
+      onActiveAccountChange(ctx, () =>
+        ctx.state.set((draft) => {
+          if (draft.purchase?.status !== 'pending') draft.purchase = undefined
+          draft.quotes = []
         }),
-        ctx.views.register({
-          id: 'OnrampProgress',
-          title: 'onramp.progressTitle',
-          load: withViewStrings(ctx.i18n, () => import('./views/OnrampProgressView'), strings),
-        }),
-        // First of the account features (swaps 200, receive 300, send 400).
-        ctx.slots.contribute('features', {
-          id: 'onramp',
-          order: 100,
-          label: 'onramp.title',
-          view: 'Onramp',
-          // A card.
-          icon: 'M3 7h18v10H3zM3 11h18',
-        }),
-        // A purchase belongs to the account it delivers to. Only a real change: wallets
-        // repeat accountsChanged with the same account, and the quotes shown still hold.
-        onActiveAccountChange(ctx, () =>
-          ctx.state.set((draft) => {
-            if (draft.purchase?.status !== 'pending') draft.purchase = undefined
-            draft.quotes = []
-          }),
-        ),
-      ]
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
+      )
     },
   })
 }

@@ -19,7 +19,7 @@ export function receive(): Plugin<undefined> {
     id: RECEIVE_PLUGIN_ID,
     setup(ctx) {
       ctx.i18n.register(receiveStrings)
-      const offView = ctx.views.register({
+      ctx.views.register({
         id: 'Receive',
         title: 'receive.title',
         // The view brings its strings along, so they cost nothing until Receive is opened.
@@ -29,7 +29,7 @@ export function receive(): Plugin<undefined> {
           (module) => module.receiveViewStrings,
         ),
       })
-      const offButton = ctx.slots.contribute('features', {
+      ctx.slots.contribute('features', {
         id: RECEIVE_PLUGIN_ID,
         // After on-ramp (100) and swaps (200), before send (400).
         order: 300,
@@ -38,10 +38,6 @@ export function receive(): Plugin<undefined> {
         // An arrow in, down and to the left.
         icon: 'M17 7L7 17M15 17H7V9',
       })
-      return () => {
-        offView()
-        offButton()
-      }
     },
   })
 }

@@ -61,19 +61,15 @@ export function siwe(options: SiweOptions): Plugin<SiweState> {
     resetOnDisconnect: false,
     setup(ctx) {
       ctx.i18n.register(siweStrings)
-      const offView = ctx.views.register({
+      ctx.views.register({
         id: SIWE_VIEW_ID,
         title: 'siwe.title',
         hideBack: true,
         load: () => import('./ConnectingSiweView'),
       })
-      const { controller, teardown } = createSiweController(ctx, options)
-      const offService = ctx.services.add(SIWE_PLUGIN_ID, controller)
-      return () => {
-        teardown()
-        offService()
-        offView()
-      }
+      const { controller, stop } = createSiweController(ctx, options)
+      ctx.services.add(SIWE_PLUGIN_ID, controller)
+      return stop
     },
   })
 }

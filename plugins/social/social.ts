@@ -42,27 +42,22 @@ export function social(options: SocialOptions = {}): Plugin<SocialState> {
     initialState: () => ({ providers: [...providers] }),
     setup(ctx) {
       ctx.i18n.register(socialStrings)
-      const offs = [
-        ctx.slots.contribute('connectMethods', {
-          id: SOCIAL_PLUGIN_ID,
-          order: 200,
-          label: 'social.label',
-          component: preloadable(() => import('./SocialEntry')),
-        }),
-        ctx.views.register({
-          id: SOCIAL_VIEWS.all,
-          title: 'social.all.title',
-          load: () => import('./views/ConnectSocialsView'),
-        }),
-        ctx.views.register({
-          id: SOCIAL_VIEWS.connecting,
-          title: 'social.connecting.title',
-          load: () => import('./views/ConnectingSocialView'),
-        }),
-      ]
-      return () => {
-        for (const off of offs) off()
-      }
+      ctx.slots.contribute('connectMethods', {
+        id: SOCIAL_PLUGIN_ID,
+        order: 200,
+        label: 'social.label',
+        component: preloadable(() => import('./SocialEntry')),
+      })
+      ctx.views.register({
+        id: SOCIAL_VIEWS.all,
+        title: 'social.all.title',
+        load: () => import('./views/ConnectSocialsView'),
+      })
+      ctx.views.register({
+        id: SOCIAL_VIEWS.connecting,
+        title: 'social.connecting.title',
+        load: () => import('./views/ConnectingSocialView'),
+      })
     },
   })
 }

@@ -60,38 +60,33 @@ export function swaps(options: SwapsOptions = {}): Plugin<SwapsState> {
     setup(ctx) {
       ctx.i18n.register(swapsStrings)
       const strings = (module: { swapsViewStrings: Record<string, string> }) => module.swapsViewStrings
-      const teardowns = [
-        ctx.views.register({
-          id: 'Swap',
-          title: 'swaps.title',
-          load: withViewStrings(ctx.i18n, () => import('./views/SwapView'), strings),
-        }),
-        ctx.views.register({
-          id: 'SwapPreview',
-          title: 'swaps.previewTitle',
-          load: withViewStrings(ctx.i18n, () => import('./views/SwapPreviewView'), strings),
-        }),
-        ctx.slots.contribute('features', {
-          id: 'swaps',
-          order: 200,
-          label: 'swaps.title',
-          view: 'Swap',
-          // Two arrows, one each way.
-          icon: 'M7 7h11l-3-3M17 17H6l3 3',
-          unavailable: (kernel) => {
-            const problem = swapUnavailability(kernel)
-            if (!problem) return undefined
-            return problem === 'SWAPS_EVM_ONLY'
-              ? ctx.i18n.t('swaps.evmOnly')
-              : ctx.i18n.t('swaps.onlyOn', { networks: swapNetworkNames(kernel).join(', ') })
-          },
-        }),
-        // A form belongs to one account on one network.
-        onActiveAccountChange(ctx, () => ctx.state.set(clearSwapForm)),
-      ]
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
+      ctx.views.register({
+        id: 'Swap',
+        title: 'swaps.title',
+        load: withViewStrings(ctx.i18n, () => import('./views/SwapView'), strings),
+      })
+      ctx.views.register({
+        id: 'SwapPreview',
+        title: 'swaps.previewTitle',
+        load: withViewStrings(ctx.i18n, () => import('./views/SwapPreviewView'), strings),
+      })
+      ctx.slots.contribute('features', {
+        id: 'swaps',
+        order: 200,
+        label: 'swaps.title',
+        view: 'Swap',
+        // Two arrows, one each way.
+        icon: 'M7 7h11l-3-3M17 17H6l3 3',
+        unavailable: (kernel) => {
+          const problem = swapUnavailability(kernel)
+          if (!problem) return undefined
+          return problem === 'SWAPS_EVM_ONLY'
+            ? ctx.i18n.t('swaps.evmOnly')
+            : ctx.i18n.t('swaps.onlyOn', { networks: swapNetworkNames(kernel).join(', ') })
+        },
+      })
+      // A form belongs to one account on one network.
+      onActiveAccountChange(ctx, () => ctx.state.set(clearSwapForm))
     },
   })
 }

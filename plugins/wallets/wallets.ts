@@ -103,23 +103,18 @@ export function wallets(options: WalletsOptions = {}): Plugin<WalletsState> {
             { id: 'featured', order: 400, component: Featured },
             { id: 'recommended', order: 700, component: Recommended },
           ]
-      const teardowns = [
-        ctx.views.register({
-          id: 'AllWallets',
-          title: 'wallets.title',
-          load: withViewStrings(
-            ctx.i18n,
-            () => import('./views/AllWalletsView'),
-            (m) => m.walletsViewStrings,
-          ),
-        }),
-        ...groups.map((group) => ctx.slots.contribute('connectorTypes', group)),
-        // After every group: the way to the whole registry.
-        ctx.slots.contribute('connectorTypes', { id: 'allWallets', order: 800, component: AllWalletsRow }),
-      ]
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
+      ctx.views.register({
+        id: 'AllWallets',
+        title: 'wallets.title',
+        load: withViewStrings(
+          ctx.i18n,
+          () => import('./views/AllWalletsView'),
+          (m) => m.walletsViewStrings,
+        ),
+      })
+      for (const group of groups) ctx.slots.contribute('connectorTypes', group)
+      // After every group: the way to the whole registry.
+      ctx.slots.contribute('connectorTypes', { id: 'allWallets', order: 800, component: AllWalletsRow })
     },
   })
 }
