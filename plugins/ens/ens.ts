@@ -3,11 +3,12 @@ import {
   type AddressNamer,
   ConfigError,
   definePlugin,
+  lazyView,
   NAME_RESOLVER_SERVICE,
   type NameResolver,
   type Plugin,
 } from 'latchkit'
-import { loadModule, onActiveAccountChange, withViewStrings } from 'latchkit/internal'
+import { loadModule, onActiveAccountChange } from 'latchkit/internal'
 import { createEnsCaches, identityKey } from './ensCaches'
 import type { EnsContext } from './ensContext'
 import { offerNameFeature } from './offerNameFeature'
@@ -89,17 +90,16 @@ export function ens(options: EnsOptions = {}): Plugin<EnsState> {
           (module) => module.showIdentity(context),
           (error: unknown) => ctx.logger.warn('identity unavailable; the address is shown', error),
         )
-      const strings = (module: { ensViewStrings: Record<string, string> }) => module.ensViewStrings
       ctx.views.register({
         id: 'RegisterAccountName',
         title: 'ens.chooseName',
-        load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameView'), strings),
+        load: lazyView(ctx, () => import('./views/RegisterAccountNameView')),
       })
       ctx.views.register({
         id: 'RegisterAccountNameSuccess',
         title: 'ens.successTitle',
         hideBack: true,
-        load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameSuccessView'), strings),
+        load: lazyView(ctx, () => import('./views/RegisterAccountNameSuccessView')),
       })
       ctx.services.add(NAME_RESOLVER_SERVICE, resolve)
       ctx.services.add(ADDRESS_NAMER_SERVICE, nameOf)

@@ -1,5 +1,5 @@
-import { definePlugin, type Plugin } from 'latchkit'
-import { accountInView, withViewStrings } from 'latchkit/internal'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
+import { accountInView } from 'latchkit/internal'
 import { lazy } from 'react'
 import { HISTORY_PENDING_LIMIT, HISTORY_PLUGIN_ID, type HistoryState, initialHistoryState } from './state'
 import { historyStrings } from './strings'
@@ -24,8 +24,7 @@ export function history(): Plugin<HistoryState> {
       ctx.i18n.register(historyStrings)
       // The list and its strings load on first selection of the tab or view: an app whose
       // visitors never look at their activity never downloads them.
-      const strings = (module: { historyViewStrings: Record<string, string> }) => module.historyViewStrings
-      const ActivityTab = lazy(withViewStrings(ctx.i18n, () => import('./views/ActivityTab'), strings))
+      const ActivityTab = lazy(lazyView(ctx, () => import('./views/ActivityTab')))
       // What was read belongs to one account on one network; pending transactions stay
       // (each names its network) until they are mined or the wallet disconnects.
       // Wallets repeat accountsChanged with the same account: only a real change counts.
@@ -41,7 +40,7 @@ export function history(): Plugin<HistoryState> {
       ctx.views.register({
         id: 'Activity',
         title: 'history.title',
-        load: withViewStrings(ctx.i18n, () => import('./views/ActivityView'), strings),
+        load: lazyView(ctx, () => import('./views/ActivityView')),
       })
       // After the core's tokens (100) and NFTs (200).
       ctx.slots.contribute('accountTabs', {

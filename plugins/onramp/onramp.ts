@@ -1,5 +1,5 @@
-import { ConfigError, definePlugin, type Plugin } from 'latchkit'
-import { onActiveAccountChange, withViewStrings } from 'latchkit/internal'
+import { ConfigError, definePlugin, lazyView, type Plugin } from 'latchkit'
+import { onActiveAccountChange } from 'latchkit/internal'
 import { DEFAULT_ONRAMP_SETTINGS, initialOnrampState, ONRAMP_PLUGIN_ID, type OnrampState } from './state'
 import { onrampStrings } from './strings'
 
@@ -45,16 +45,15 @@ export function onramp(options: OnrampPluginOptions = {}): Plugin<OnrampState> {
     initialState: () => ({ ...initialOnrampState(), settings }),
     setup(ctx) {
       ctx.i18n.register(onrampStrings)
-      const strings = (module: { onrampViewStrings: Record<string, string> }) => module.onrampViewStrings
       ctx.views.register({
         id: 'Onramp',
         title: 'onramp.title',
-        load: withViewStrings(ctx.i18n, () => import('./views/OnrampView'), strings),
+        load: lazyView(ctx, () => import('./views/OnrampView')),
       })
       ctx.views.register({
         id: 'OnrampProgress',
         title: 'onramp.progressTitle',
-        load: withViewStrings(ctx.i18n, () => import('./views/OnrampProgressView'), strings),
+        load: lazyView(ctx, () => import('./views/OnrampProgressView')),
       })
       // First of the account features (swaps 200, receive 300, send 400).
       ctx.slots.contribute('features', {

@@ -1,5 +1,4 @@
-import { definePlugin, type Plugin } from 'latchkit'
-import { withViewStrings } from 'latchkit/internal'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
 import { receiveStrings } from './strings'
 
 /** The receive plugin's id, also its `features` contribution id (order 300). */
@@ -23,11 +22,7 @@ export function receive(): Plugin<undefined> {
         id: 'Receive',
         title: 'receive.title',
         // The view brings its strings along, so they cost nothing until Receive is opened.
-        load: withViewStrings(
-          ctx.i18n,
-          () => import('./ReceiveView'),
-          (module) => module.receiveViewStrings,
-        ),
+        load: lazyView(ctx, () => import('./ReceiveView')),
       })
       ctx.slots.contribute('features', {
         id: RECEIVE_PLUGIN_ID,

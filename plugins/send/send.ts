@@ -1,5 +1,5 @@
-import { definePlugin, type Plugin } from 'latchkit'
-import { onActiveAccountChange, withViewStrings } from 'latchkit/internal'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
+import { onActiveAccountChange } from 'latchkit/internal'
 import { clearSendForm, initialSendState, SEND_PLUGIN_ID, type SendState } from './state'
 import { sendStrings } from './strings'
 
@@ -19,16 +19,15 @@ export function send(): Plugin<SendState> {
     setup(ctx) {
       ctx.i18n.register(sendStrings)
       // The views bring their strings along, so they cost nothing until Send is opened.
-      const strings = (module: { sendViewStrings: Record<string, string> }) => module.sendViewStrings
       ctx.views.register({
         id: 'Send',
         title: 'send.title',
-        load: withViewStrings(ctx.i18n, () => import('./views/SendView'), strings),
+        load: lazyView(ctx, () => import('./views/SendView')),
       })
       ctx.views.register({
         id: 'SendPreview',
         title: 'send.previewTitle',
-        load: withViewStrings(ctx.i18n, () => import('./views/SendPreviewView'), strings),
+        load: lazyView(ctx, () => import('./views/SendPreviewView')),
       })
       // Last of the account features (on-ramp 100, swaps 200, receive 300); integrators
       // reorder by id with options.order.features.

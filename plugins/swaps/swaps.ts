@@ -1,5 +1,5 @@
-import { type CaipNetworkId, ConfigError, definePlugin, type Plugin } from 'latchkit'
-import { onActiveAccountChange, withViewStrings } from 'latchkit/internal'
+import { type CaipNetworkId, ConfigError, definePlugin, lazyView, type Plugin } from 'latchkit'
+import { onActiveAccountChange } from 'latchkit/internal'
 import {
   clearSwapForm,
   DEFAULT_SWAP_SETTINGS,
@@ -59,16 +59,15 @@ export function swaps(options: SwapsOptions = {}): Plugin<SwapsState> {
     initialState: () => ({ ...initialSwapsState(), settings }),
     setup(ctx) {
       ctx.i18n.register(swapsStrings)
-      const strings = (module: { swapsViewStrings: Record<string, string> }) => module.swapsViewStrings
       ctx.views.register({
         id: 'Swap',
         title: 'swaps.title',
-        load: withViewStrings(ctx.i18n, () => import('./views/SwapView'), strings),
+        load: lazyView(ctx, () => import('./views/SwapView')),
       })
       ctx.views.register({
         id: 'SwapPreview',
         title: 'swaps.previewTitle',
-        load: withViewStrings(ctx.i18n, () => import('./views/SwapPreviewView'), strings),
+        load: lazyView(ctx, () => import('./views/SwapPreviewView')),
       })
       ctx.slots.contribute('features', {
         id: 'swaps',

@@ -143,4 +143,4 @@ export default function ConnectingWalletConnectView(): ReactElement {
   )
 }
 
-export { walletConnectViewStrings } from './viewStrings'
+export { walletConnectViewStrings as viewStrings } from './viewStrings'

@@ -1,5 +1,4 @@
-import { definePlugin, type Plugin, WALLET_LINKER_SERVICE, type WalletLinker } from 'latchkit'
-import { withViewStrings } from 'latchkit/internal'
+import { definePlugin, lazyView, type Plugin, WALLET_LINKER_SERVICE, type WalletLinker } from 'latchkit'
 import { preloadable } from 'latchkit/react'
 import { createSignClient } from './createSignClient'
 import { WALLETCONNECT_PLUGIN_ID, WALLETCONNECT_VIEW_ID } from './ids'
@@ -57,11 +56,7 @@ export function walletConnect(options: WalletConnectOptions): Plugin<undefined> 
       ctx.views.register({
         id: WALLETCONNECT_VIEW_ID,
         title: 'walletConnect.title',
-        load: withViewStrings(
-          ctx.i18n,
-          () => import('./ConnectingWalletConnectView'),
-          (module) => module.walletConnectViewStrings,
-        ),
+        load: lazyView(ctx, () => import('./ConnectingWalletConnectView')),
       })
       ctx.slots.contribute('connectorTypes', {
         id: WALLETCONNECT_PLUGIN_ID,

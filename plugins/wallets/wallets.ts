@@ -1,5 +1,4 @@
-import { ConfigError, definePlugin, type Plugin } from 'latchkit'
-import { withViewStrings } from 'latchkit/internal'
+import { ConfigError, definePlugin, lazyView, type Plugin } from 'latchkit'
 import { preloadable } from 'latchkit/react'
 import { type ComponentType, createElement, Suspense } from 'react'
 import { DEFAULT_WALLETS_SETTINGS, WALLETS_PLUGIN_ID, type WalletsSettings, type WalletsState } from './state'
@@ -106,11 +105,7 @@ export function wallets(options: WalletsOptions = {}): Plugin<WalletsState> {
       ctx.views.register({
         id: 'AllWallets',
         title: 'wallets.title',
-        load: withViewStrings(
-          ctx.i18n,
-          () => import('./views/AllWalletsView'),
-          (m) => m.walletsViewStrings,
-        ),
+        load: lazyView(ctx, () => import('./views/AllWalletsView')),
       })
       for (const group of groups) ctx.slots.contribute('connectorTypes', group)
       // After every group: the way to the whole registry.

@@ -59,4 +59,3 @@ export {
 export { defaultPreferredAccountTypes, initialAccountState, initialNetworkState } from '../kernel/store'
 export type { ValidationIssue } from '../kernel/validation'
 export { parseWith } from '../kernel/validation'
-export { withViewStrings } from '../kernel/withViewStrings'

@@ -1,4 +1,11 @@
-import { type Connector, definePlugin, type Kernel, type KernelServices, type PluginContext } from 'latchkit'
+import {
+  type Connector,
+  definePlugin,
+  type Kernel,
+  type KernelServices,
+  lazyView,
+  type PluginContext,
+} from 'latchkit'
 import { describe, expect, it, vi } from 'vitest'
 import { createPluginScope } from '../../src/kernel/pluginScope'
 import { testKernel } from './helpers'
@@ -246,5 +253,38 @@ describe("a plugin's lifecycle", () => {
     expect(kernel.i18n.t('shared.title')).toBe('Shared')
     second()
     expect(kernel.i18n.t('shared.title')).toBe('Shared')
+  })
+
+  it("lazyView registers a view's strings when it first loads, and they go with the plugin", async () => {
+    let arrive: (() => void) | undefined
+    const viewModule = { default: 'TipJarView', viewStrings: { 'tipJar.count': '{tips} tips' } }
+    const tipJar = definePlugin({
+      id: 'tip-jar',
+      setup(ctx) {
+        ctx.views.register({ id: 'TipJar', load: lazyView(ctx, async () => viewModule) })
+        ctx.views.register({
+          id: 'TipJarLate',
+          load: lazyView(
+            ctx,
+            () => new Promise<typeof viewModule>((resolve) => (arrive = () => resolve(viewModule))),
+          ),
+        })
+        ctx.views.register({ id: 'Plain', load: lazyView(ctx, async () => ({ default: 'Plain' })) })
+      },
+    })
+    const kernel = testKernel({ plugins: [tipJar] })
+    const load = kernel.views.get('TipJar')?.load
+    const late = kernel.views.get('TipJarLate')?.load()
+    expect(kernel.i18n.t('tipJar.count', { tips: 2 })).toBe('tipJar.count')
+    await expect(load?.()).resolves.toBe(viewModule)
+    expect(kernel.i18n.t('tipJar.count', { tips: 2 })).toBe('2 tips')
+    await expect(kernel.views.get('Plain')?.load()).resolves.toEqual({ default: 'Plain' })
+
+    kernel.destroy()
+    expect(kernel.i18n.t('tipJar.count', { tips: 2 })).toBe('tipJar.count')
+    // A view that finishes loading after its plugin is gone leaves no strings behind.
+    arrive?.()
+    await late
+    expect(kernel.i18n.t('tipJar.count', { tips: 2 })).toBe('tipJar.count')
   })
 })
