@@ -2,7 +2,7 @@
 import { truncateAddress, useKernel, useKernelState, useT } from 'latchkit/react'
 import type { ReactElement } from 'react'
 import { SIWE_PLUGIN_ID } from './ids'
-import { siweController } from './service'
+import { siweController } from './siweController'
 import type { SiweState } from './types'
 
 /**

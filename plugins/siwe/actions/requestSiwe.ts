@@ -1,5 +1,5 @@
 import type { Kernel, LatchError } from 'latchkit'
-import { siweController } from '../service'
+import { siweController } from '../siweController'
 import type { SiweSession } from '../sessionSchema'
 
 export type RequestSiweReturnType = SiweSession
