@@ -29,7 +29,7 @@ export function email(): Plugin<undefined> {
         label: 'email.label',
         // The entry and its field in parallel: the entry would ask for the field only once it renders.
         component: preloadable(() =>
-          Promise.all([import('./EmailEntry'), import('./EmailField')]).then(([entry]) => entry),
+          Promise.all([import('./views/EmailEntry'), import('./views/EmailField')]).then(([entry]) => entry),
         ),
       })
       ctx.views.register({

@@ -55,7 +55,7 @@ export function setupEmbeddedWallet(
   ctx.views.register({
     id: EMBEDDED_WALLET_FRAME_VIEW_ID,
     title: 'embeddedWallet.frameTitle',
-    load: () => import('./EmbeddedWalletFrameView'),
+    load: () => import('./views/EmbeddedWalletFrameView'),
   })
   // The user and the preferred account type join the account state once the kernel wrote the connection.
   ctx.bus.on('connect:success', ({ connectorId }) => {

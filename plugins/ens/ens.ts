@@ -1,7 +1,6 @@
 import {
   ADDRESS_NAMER_SERVICE,
   type AddressNamer,
-  ConfigError,
   definePlugin,
   lazyView,
   NAME_RESOLVER_SERVICE,
@@ -11,33 +10,11 @@ import {
 import { loadModule, onActiveAccountChange } from 'latchkit/internal'
 import { createEnsCaches, identityKey } from './ensCaches'
 import type { EnsContext } from './ensContext'
+import { ENS_PLUGIN_ID } from './ids'
 import { offerNameFeature } from './offerNameFeature'
-import { DEFAULT_ENS_SETTINGS, ENS_PLUGIN_ID, type EnsSettings, type EnsState } from './state'
+import { type EnsOptions, settingsOf } from './options'
+import type { EnsState } from './state'
 import { ensStrings } from './strings'
-
-export interface EnsOptions {
-  /** The zone names are registered under: a label `alice` becomes `alice.<zone>`. Default 'latch.id'. */
-  zone?: string
-  /** How long after the last keystroke name suggestions are asked, in ms. Default 300. */
-  suggestionDebounceMs?: number
-}
-
-function settingsOf(options: EnsOptions): EnsSettings {
-  const {
-    zone = DEFAULT_ENS_SETTINGS.zone,
-    suggestionDebounceMs = DEFAULT_ENS_SETTINGS.suggestionDebounceMs,
-  } = options
-  const fail = (details: string) => {
-    throw new ConfigError('Invalid ens options', { code: 'INVALID_OPTIONS', details })
-  }
-  if (typeof zone !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(zone)) {
-    fail(`zone must be a domain in lower case such as 'latch.id', not '${String(zone).slice(0, 40)}'`)
-  }
-  if (!(Number.isFinite(suggestionDebounceMs) && suggestionDebounceMs >= 0)) {
-    fail('suggestionDebounceMs must be a number of ms')
-  }
-  return { zone, suggestionDebounceMs }
-}
 
 /** A name has a dot (`alice.eth`); anything else is not looked up. */
 const looksLikeName = (text: string) => /^[^\s.]+(\.[^\s.]+)+$/.test(text)

@@ -1,7 +1,5 @@
 import type { CaipNetworkId } from 'latchkit'
-
-/** The names plugin's id: its slice lives under `plugins.ens` in the kernel state. */
-export const ENS_PLUGIN_ID = 'ens'
+import { ENS_PLUGIN_ID } from './ids'
 
 /** The names plugin's options, with their defaults applied. */
 export interface EnsSettings {

@@ -28,7 +28,7 @@ export function farcaster(): Plugin {
         id: FARCASTER_PLUGIN_ID,
         order: 210,
         label: 'farcaster.label',
-        component: preloadable(() => import('./FarcasterEntry')),
+        component: preloadable(() => import('./views/FarcasterEntry')),
       })
       ctx.views.register({
         id: FARCASTER_VIEWS.connecting,

@@ -1,7 +1,8 @@
 import { definePlugin, lazyView, type Plugin } from 'latchkit'
 import { accountInView } from 'latchkit/internal'
 import { lazy } from 'react'
-import { HISTORY_PENDING_LIMIT, HISTORY_PLUGIN_ID, type HistoryState, initialHistoryState } from './state'
+import { HISTORY_PLUGIN_ID } from './ids'
+import { HISTORY_PENDING_LIMIT, type HistoryState, initialHistoryState } from './state'
 import { historyStrings } from './strings'
 
 /**

@@ -1,14 +1,9 @@
-import { ConfigError, definePlugin, lazyView, type Plugin } from 'latchkit'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
 import { onActiveAccountChange } from 'latchkit/internal'
-import { DEFAULT_ONRAMP_SETTINGS, initialOnrampState, ONRAMP_PLUGIN_ID, type OnrampState } from './state'
+import { ONRAMP_PLUGIN_ID } from './ids'
+import { checkOptions, type OnrampPluginOptions } from './options'
+import { initialOnrampState, type OnrampState } from './state'
 import { onrampStrings } from './strings'
-
-export interface OnrampPluginOptions {
-  /** Amounts offered as one-click buttons, in the payment currency. Default [50, 100, 250]. */
-  presets?: readonly number[]
-  /** How long a purchase may stay in progress before it is reported as failed, in ms. Default 15 minutes. */
-  timeoutMs?: number
-}
 
 /**
  * The on-ramp: a Buy button on the Account view (first of the features), the Buy view
@@ -23,23 +18,7 @@ export interface OnrampPluginOptions {
  * createKernel({ networks, adapters: [evmAdapter()], plugins: [onramp()] })
  */
 export function onramp(options: OnrampPluginOptions = {}): Plugin<OnrampState> {
-  const { presets, timeoutMs } = options
-  if (presets && !presets.every((amount) => Number.isFinite(amount) && amount > 0)) {
-    throw new ConfigError('Invalid onramp options', {
-      code: 'INVALID_OPTIONS',
-      details: 'presets must be amounts above 0',
-    })
-  }
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) {
-    throw new ConfigError('Invalid onramp options', {
-      code: 'INVALID_OPTIONS',
-      details: 'timeoutMs must be above 0',
-    })
-  }
-  const settings = {
-    presets: presets ?? DEFAULT_ONRAMP_SETTINGS.presets,
-    timeoutMs: timeoutMs ?? DEFAULT_ONRAMP_SETTINGS.timeoutMs,
-  }
+  const settings = checkOptions(options)
   return definePlugin<OnrampState>({
     id: ONRAMP_PLUGIN_ID,
     initialState: () => ({ ...initialOnrampState(), settings }),

@@ -1,8 +1,6 @@
 import { definePlugin, lazyView, type Plugin } from 'latchkit'
+import { RECEIVE_PLUGIN_ID } from './ids'
 import { receiveStrings } from './strings'
-
-/** The receive plugin's id, also its `features` contribution id (order 300). */
-export const RECEIVE_PLUGIN_ID = 'receive'
 
 /**
  * The Receive feature: a button on the Account view and the Receive view (loaded lazily,
@@ -22,7 +20,7 @@ export function receive(): Plugin<undefined> {
         id: 'Receive',
         title: 'receive.title',
         // The view brings its strings along, so they cost nothing until Receive is opened.
-        load: lazyView(ctx, () => import('./ReceiveView')),
+        load: lazyView(ctx, () => import('./views/ReceiveView')),
       })
       ctx.slots.contribute('features', {
         id: RECEIVE_PLUGIN_ID,

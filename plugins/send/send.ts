@@ -1,6 +1,7 @@
 import { definePlugin, lazyView, type Plugin } from 'latchkit'
 import { onActiveAccountChange } from 'latchkit/internal'
-import { clearSendForm, initialSendState, SEND_PLUGIN_ID, type SendState } from './state'
+import { SEND_PLUGIN_ID } from './ids'
+import { clearSendForm, initialSendState, type SendState } from './state'
 import { sendStrings } from './strings'
 
 /**

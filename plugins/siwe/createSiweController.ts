@@ -10,12 +10,13 @@ import { createMessage } from './createMessage'
 import { SIWE_VIEW_ID } from './ids'
 import { messageParameters } from './messageParameters'
 import { siweError } from './messages'
+import type { SiweOptions } from './options'
 import { restoreSession } from './restoreSession'
-import type { SiweController } from './siweController'
 import { createSessionKeeper } from './sessionKeeper'
 import { type SiweSession, sessionCovers, siweSessionSchema } from './sessionSchema'
+import type { SiweController } from './siweController'
 import { activeTarget, type SiweTarget, targetKey } from './target'
-import type { SiweFailure, SiweOptions, SiweState } from './types'
+import type { SiweFailure, SiweState } from './types'
 
 interface Attempt {
   target: SiweTarget

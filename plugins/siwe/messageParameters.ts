@@ -1,6 +1,7 @@
 import { type Kernel, ValidationError } from 'latchkit'
+import type { SiweOptions } from './options'
 import type { SiweTarget } from './target'
-import type { SiweMessageParameters, SiweOptions } from './types'
+import type { SiweMessageParameters } from './types'
 
 /**
  * The fields of the message to sign: the account and chain, the verifier's nonce, and the

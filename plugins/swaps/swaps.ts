@@ -1,42 +1,10 @@
-import { type CaipNetworkId, ConfigError, definePlugin, lazyView, type Plugin } from 'latchkit'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
 import { onActiveAccountChange } from 'latchkit/internal'
-import {
-  clearSwapForm,
-  DEFAULT_SWAP_SETTINGS,
-  initialSwapsState,
-  SWAPS_PLUGIN_ID,
-  type SwapsState,
-} from './state'
+import { SWAPS_PLUGIN_ID } from './ids'
+import { checkOptions, type SwapsOptions } from './options'
+import { clearSwapForm, DEFAULT_SWAP_SETTINGS, initialSwapsState, type SwapsState } from './state'
 import { swapsStrings } from './strings'
 import { swapNetworkNames, swapUnavailability } from './swapAvailability'
-
-export interface SwapsOptions {
-  /** The networks swaps are offered on (CAIP-2). Default: the 12 networks of DEFAULT_SWAP_CHAINS. */
-  chains?: readonly CaipNetworkId[]
-  /** Percent the output may fall short of the quote before the swap reverts; above 0, at most 50. Default 1. */
-  slippage?: number
-  /** How long after the last keystroke a quote is asked, in ms. Default 500. */
-  quoteDebounceMs?: number
-  /** How often the quote is asked again while the form is open, in ms. Default 10,000. */
-  quoteRefreshMs?: number
-}
-
-function checkOptions(options: SwapsOptions): void {
-  const { slippage, quoteDebounceMs, quoteRefreshMs } = options
-  const fail = (details: string) => {
-    throw new ConfigError('Invalid swaps options', { code: 'INVALID_OPTIONS', details })
-  }
-  if (slippage !== undefined && !(Number.isFinite(slippage) && slippage > 0 && slippage <= 50)) {
-    fail(`slippage must be a percent above 0 and at most 50, not ${slippage}`)
-  }
-  for (const [name, value] of Object.entries({ quoteDebounceMs, quoteRefreshMs })) {
-    if (value !== undefined && !(Number.isFinite(value) && value >= 0)) fail(`${name} must be a number of ms`)
-  }
-  for (const chain of options.chains ?? []) {
-    if (!/^eip155:\d+$/.test(chain))
-      fail(`chains: '${String(chain).slice(0, 40)}' is not an EVM network id (eip155:<n>)`)
-  }
-}
 
 /**
  * The Swap feature: a button on the Account view (offered on the `chains` networks; on

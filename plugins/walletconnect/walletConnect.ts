@@ -56,13 +56,13 @@ export function walletConnect(options: WalletConnectOptions): Plugin<undefined> 
       ctx.views.register({
         id: WALLETCONNECT_VIEW_ID,
         title: 'walletConnect.title',
-        load: lazyView(ctx, () => import('./ConnectingWalletConnectView')),
+        load: lazyView(ctx, () => import('./views/ConnectingWalletConnectView')),
       })
       ctx.slots.contribute('connectorTypes', {
         id: WALLETCONNECT_PLUGIN_ID,
         // First in the wallet list, before recent (200) and installed (300) wallets.
         order: 100,
-        component: preloadable(() => import('./WalletConnectEntry')),
+        component: preloadable(() => import('./views/WalletConnectEntry')),
       })
       // The sign client and its socket are ours; the registrations above are the kernel's to undo.
       return () => sessions.dispose()
