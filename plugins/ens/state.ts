@@ -1,5 +1,4 @@
 import type { CaipNetworkId } from 'latchkit'
-import { ENS_PLUGIN_ID } from './ids'
 
 /** The names plugin's options, with their defaults applied. */
 export interface EnsSettings {

@@ -1,5 +1,4 @@
 import type { CaipNetworkId, TransactionSummary } from 'latchkit'
-import { HISTORY_PLUGIN_ID } from './ids'
 
 /** At most this many pending transactions are kept; the oldest go first. */
 export const HISTORY_PENDING_LIMIT = 99

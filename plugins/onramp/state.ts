@@ -1,5 +1,4 @@
 import type { CaipNetworkId } from 'latchkit'
-import { ONRAMP_PLUGIN_ID } from './ids'
 
 /** How often a purchase in progress is looked for in the account's history. */
 export const ONRAMP_POLL_MS = 4000

@@ -1,5 +1,4 @@
 import type { TokenBalance } from 'latchkit'
-import { SEND_PLUGIN_ID } from './ids'
 
 /** At most this many pending transactions are kept; the oldest go first. */
 export const PENDING_TRANSACTIONS_LIMIT = 99

@@ -1,5 +1,4 @@
 import type { CaipNetworkId } from 'latchkit'
-import { SWAPS_PLUGIN_ID } from './ids'
 
 /** The native currency's address in token ids (`eip155:1:0xeeee...`), as swap APIs write it. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
