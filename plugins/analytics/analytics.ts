@@ -1,53 +1,12 @@
-import { ConfigError, definePlugin, type Plugin } from 'latchkit'
+import { definePlugin, type Plugin } from 'latchkit'
 import { loadModule } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import type { AnalyticsEvent } from './analyticsEvent'
-import type { SendBatch } from './beaconQueue'
 import { eventsFromBus } from './eventsFromBus'
-
-/** The analytics plugin's id. */
-export const ANALYTICS_PLUGIN_ID = 'analytics'
-
-export interface AnalyticsOptions {
-  /**
-   * Where batches are sent (`POST`, JSON as text/plain), e.g. a latchkit-server's
-   * `https://api.example/v1/analytics/events`. Without it nothing is recorded or sent.
-   */
-  endpoint?: string
-  /** `false` turns analytics off: no event is recorded and no request made. Default true. */
-  enabled?: boolean
-  /** Put the account's address in connect, transaction and sign-in events. Default false. */
-  includeAddresses?: boolean
-  /** Send as soon as this many events wait. Default 20. */
-  batchSize?: number
-  /** Send what waits this often, in ms. Default 5000. */
-  flushIntervalMs?: number
-  /** How a batch leaves the page. Default `navigator.sendBeacon`. */
-  send?: SendBatch
-}
+import { ANALYTICS_PLUGIN_ID } from './ids'
+import { type AnalyticsOptions, checkOptions } from './options'
 
 const analyticsConfig = z.object({ isAnalyticsEnabled: z.boolean() })
-
-function check(
-  options: AnalyticsOptions,
-): Required<Omit<AnalyticsOptions, 'endpoint' | 'send'>> & Pick<AnalyticsOptions, 'endpoint' | 'send'> {
-  const { batchSize = 20, flushIntervalMs = 5000, endpoint } = options
-  const fail = (details: string) => {
-    throw new ConfigError('Invalid analytics options', { code: 'INVALID_OPTIONS', details })
-  }
-  if (endpoint !== undefined && !/^https?:\/\//.test(endpoint)) fail('endpoint must be an http(s) URL')
-  if (!(Number.isInteger(batchSize) && batchSize >= 1 && batchSize <= 100)) fail('batchSize must be 1 to 100')
-  if (!(Number.isFinite(flushIntervalMs) && flushIntervalMs >= 100))
-    fail('flushIntervalMs must be at least 100')
-  return {
-    ...(endpoint !== undefined && { endpoint }),
-    enabled: options.enabled ?? true,
-    includeAddresses: options.includeAddresses ?? false,
-    batchSize,
-    flushIntervalMs,
-    ...(options.send && { send: options.send }),
-  }
-}
 
 /**
  * Privacy-first analytics of the connect funnel: the modal opening, connections started,
@@ -62,7 +21,7 @@ function check(
  * createKernel({ networks, plugins: [analytics({ endpoint: 'https://api.example/v1/analytics/events' })], projectId })
  */
 export function analytics(options: AnalyticsOptions = {}): Plugin<undefined> {
-  const settings = check(options)
+  const settings = checkOptions(options)
   return definePlugin({
     id: ANALYTICS_PLUGIN_ID,
     setup(ctx) {
@@ -116,9 +75,9 @@ export function analytics(options: AnalyticsOptions = {}): Plugin<undefined> {
           () => off('the project configuration could not be read'),
         )
       }
+      // The bus listener is the kernel's to remove; the sender is ours.
       return () => {
         stopped = true
-        stopListening()
         queue?.stop()
       }
     },

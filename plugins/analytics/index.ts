@@ -6,6 +6,8 @@
  * import { analytics } from 'latchkit/plugins/analytics'
  * createKernel({ networks, plugins: [analytics({ endpoint: 'https://api.example/v1/analytics/events' })], projectId })
  */
-export { ANALYTICS_PLUGIN_ID, type AnalyticsOptions, analytics } from './analytics'
+export { analytics } from './analytics'
 export type { AnalyticsEvent, AnalyticsEventName } from './analyticsEvent'
 export { MAX_BATCH, type SendBatch } from './beaconQueue'
+export { ANALYTICS_PLUGIN_ID } from './ids'
+export type { AnalyticsOptions } from './options'

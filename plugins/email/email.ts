@@ -23,42 +23,37 @@ export function email(): Plugin<undefined> {
     requires: [EMBEDDED_WALLET_SERVICE],
     setup(ctx) {
       ctx.i18n.register(emailStrings)
-      const offs = [
-        ctx.slots.contribute('connectMethods', {
-          id: EMAIL_PLUGIN_ID,
-          order: 100,
-          label: 'email.label',
-          // The entry and its field in parallel: the entry would ask for the field only once it renders.
-          component: preloadable(() =>
-            Promise.all([import('./EmailEntry'), import('./EmailField')]).then(([entry]) => entry),
-          ),
-        }),
-        ctx.views.register({
-          id: EMAIL_VIEWS.verifyDevice,
-          title: 'email.device.title',
-          load: () => import('./views/EmailVerifyDeviceView'),
-        }),
-        ctx.views.register({
-          id: EMAIL_VIEWS.verifyOtp,
-          title: 'email.otp.title',
-          load: () => import('./views/EmailOtpView'),
-        }),
-        ctx.views.register({
-          id: EMAIL_VIEWS.wallet,
-          title: 'email.label',
-          hideBack: true,
-          load: () => import('./views/EmailWalletView'),
-        }),
-        ctx.views.register({
-          id: EMAIL_VIEWS.update,
-          title: 'email.update.title',
-          load: () => import('./views/UpdateEmailView'),
-        }),
-        offerEmailUpdate(ctx),
-      ]
-      return () => {
-        for (const off of offs) off()
-      }
+      ctx.slots.contribute('connectMethods', {
+        id: EMAIL_PLUGIN_ID,
+        order: 100,
+        label: 'email.label',
+        // The entry and its field in parallel: the entry would ask for the field only once it renders.
+        component: preloadable(() =>
+          Promise.all([import('./views/EmailEntry'), import('./views/EmailField')]).then(([entry]) => entry),
+        ),
+      })
+      ctx.views.register({
+        id: EMAIL_VIEWS.verifyDevice,
+        title: 'email.device.title',
+        load: () => import('./views/EmailVerifyDeviceView'),
+      })
+      ctx.views.register({
+        id: EMAIL_VIEWS.verifyOtp,
+        title: 'email.otp.title',
+        load: () => import('./views/EmailOtpView'),
+      })
+      ctx.views.register({
+        id: EMAIL_VIEWS.wallet,
+        title: 'email.label',
+        hideBack: true,
+        load: () => import('./views/EmailWalletView'),
+      })
+      ctx.views.register({
+        id: EMAIL_VIEWS.update,
+        title: 'email.update.title',
+        load: () => import('./views/UpdateEmailView'),
+      })
+      offerEmailUpdate(ctx)
     },
   })
 }

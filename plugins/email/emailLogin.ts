@@ -1,7 +1,7 @@
 import { type Kernel, LatchError, ValidationError } from 'latchkit'
 import { cooldownSecondsLeft } from './cooldown'
 import { isEmail } from './emailRule'
-import { embeddedWalletOf } from './emailService'
+import { emailWallet } from './emailWallet'
 import { EMAIL_VIEWS } from './ids'
 import { emailMessages } from './messages'
 
@@ -24,7 +24,7 @@ export async function startEmailLogin(
 ): Promise<EmailLoginStep> {
   const address = email.trim()
   if (!isEmail(address)) throw new ValidationError(emailMessages.EMAIL_INVALID, { code: 'EMAIL_INVALID' })
-  const wallet = embeddedWalletOf(kernel)
+  const wallet = emailWallet(kernel)
   const n = cooldownSecondsLeft(wallet.lastEmailLoginTime(), now)
   if (n > 0) {
     throw new ValidationError(emailMessages.EMAIL_COOLDOWN.replace('{n}', String(n)), {
@@ -46,7 +46,7 @@ export async function startEmailLogin(
  * await waitForDeviceApproval(kernel, controller.signal)
  */
 export async function waitForDeviceApproval(kernel: Kernel, signal: AbortSignal): Promise<void> {
-  const wallet = embeddedWalletOf(kernel)
+  const wallet = emailWallet(kernel)
   while (!signal.aborted) {
     const { approved } = await wallet.request('CONNECT_DEVICE', {}, { signal })
     if (approved !== false) return
@@ -62,7 +62,7 @@ export async function waitForDeviceApproval(kernel: Kernel, signal: AbortSignal)
  * await finishEmailLogin(kernel)
  */
 export async function finishEmailLogin(kernel: Kernel): Promise<void> {
-  await embeddedWalletOf(kernel).connectAfterLogin('email')
+  await emailWallet(kernel).connectAfterLogin('email')
   const view = kernel.router.current()?.view
   if (view === EMAIL_VIEWS.verifyOtp || view === EMAIL_VIEWS.wallet || view === EMAIL_VIEWS.verifyDevice) {
     kernel.close()
@@ -83,7 +83,7 @@ export async function submitLoginCode(
 ): Promise<'CONNECT' | 'SETUP_WALLET' | 'RECOVER_WALLET'> {
   if (!/^\d{6}$/.test(otp))
     throw new ValidationError(emailMessages.EMAIL_OTP_INVALID, { code: 'EMAIL_OTP_INVALID' })
-  const { action } = await embeddedWalletOf(kernel).request('CONNECT_OTP', { otp })
+  const { action } = await emailWallet(kernel).request('CONNECT_OTP', { otp })
   if (action === 'CONNECT') await finishEmailLogin(kernel)
   return action
 }
@@ -100,6 +100,6 @@ export async function completeWallet(
   step: 'SETUP_WALLET' | 'RECOVER_WALLET',
   signal: AbortSignal,
 ): Promise<void> {
-  await embeddedWalletOf(kernel).request(step, {}, { signal })
+  await emailWallet(kernel).request(step, {}, { signal })
   await finishEmailLogin(kernel)
 }

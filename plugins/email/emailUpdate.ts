@@ -1,6 +1,6 @@
 import { type Kernel, ValidationError } from 'latchkit'
 import { isEmail } from './emailRule'
-import { embeddedWalletOf } from './emailService'
+import { emailWallet } from './emailWallet'
 import { emailMessages } from './messages'
 
 /**
@@ -13,7 +13,7 @@ import { emailMessages } from './messages'
 export async function startEmailUpdate(kernel: Kernel, email: string): Promise<void> {
   const address = email.trim()
   if (!isEmail(address)) throw new ValidationError(emailMessages.EMAIL_INVALID, { code: 'EMAIL_INVALID' })
-  const wallet = embeddedWalletOf(kernel)
+  const wallet = emailWallet(kernel)
   const current = wallet.user()?.email
   if (!current) throw new ValidationError(emailMessages.EMAIL_NOT_LOGGED_IN, { code: 'EMAIL_NOT_LOGGED_IN' })
   if (current.toLowerCase() === address.toLowerCase()) {
@@ -31,7 +31,7 @@ export async function startEmailUpdate(kernel: Kernel, email: string): Promise<v
 export async function confirmCurrentAddress(kernel: Kernel, otp: string): Promise<void> {
   if (!/^\d{6}$/.test(otp))
     throw new ValidationError(emailMessages.EMAIL_OTP_INVALID, { code: 'EMAIL_OTP_INVALID' })
-  await embeddedWalletOf(kernel).request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
+  await emailWallet(kernel).request('UPDATE_EMAIL_PRIMARY_OTP', { otp })
 }
 
 /**
@@ -44,7 +44,7 @@ export async function confirmCurrentAddress(kernel: Kernel, otp: string): Promis
 export async function confirmNewAddress(kernel: Kernel, otp: string): Promise<string> {
   if (!/^\d{6}$/.test(otp))
     throw new ValidationError(emailMessages.EMAIL_OTP_INVALID, { code: 'EMAIL_OTP_INVALID' })
-  const wallet = embeddedWalletOf(kernel)
+  const wallet = emailWallet(kernel)
   const { email } = await wallet.request('UPDATE_EMAIL_SECONDARY_OTP', { otp })
   wallet.setUserEmail(email)
   return email

@@ -4,12 +4,13 @@ import { EMAIL_VIEWS } from './ids'
 /**
  * Puts "Update email" on the Account view while the account in view is logged in by
  * email through the embedded wallet (an AUTH connection whose user has an email), and
- * takes it away otherwise. Returns the function that stops and removes it.
+ * takes it away otherwise. Its subscription and button are registered through `ctx`, so
+ * the kernel removes them with the plugin.
  *
  * @example
- * const stop = offerEmailUpdate(ctx)
+ * offerEmailUpdate(ctx)
  */
-export function offerEmailUpdate(ctx: PluginContext<undefined>): () => void {
+export function offerEmailUpdate(ctx: PluginContext<undefined>): void {
   let remove: (() => void) | undefined
   const update = () => {
     const state = ctx.store.getState()
@@ -31,9 +32,5 @@ export function offerEmailUpdate(ctx: PluginContext<undefined>): () => void {
     }
   }
   update()
-  const unsubscribe = ctx.store.subscribe(update)
-  return () => {
-    unsubscribe()
-    remove?.()
-  }
+  ctx.store.subscribe(update)
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'latchkit'
 import { parseWith } from 'latchkit/internal'
 import * as z from 'zod/mini'
-import { frameAnswerError, frameError } from './frameErrors'
+import { frameAnswerError, frameError } from './messages'
 import {
   answerSchema,
   describeIssues,

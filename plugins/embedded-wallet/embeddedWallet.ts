@@ -32,8 +32,8 @@ export function embeddedWallet(options: EmbeddedWalletOptions): Plugin<undefined
 
 /**
  * The plugin's set-up: the session, a connector per configured family, the service, the
- * frame view and the account-state writes; returns the teardown. Tests pass their own
- * frame runtime in `settings`.
+ * frame view and the account-state writes; returns the cleanup of the session (the kernel
+ * undoes the rest). Tests pass their own frame runtime in `settings`.
  *
  * @example
  * definePlugin({ id: 'embeddedWallet', setup: (ctx) => setupEmbeddedWallet(ctx, { frameUrl }) })
@@ -47,30 +47,27 @@ export function setupEmbeddedWallet(
   const name = ctx.i18n.t('embeddedWallet.name')
   const ours = (connectorId: string | undefined) =>
     AUTH_NAMESPACES.find((namespace) => authConnectorId(namespace) === connectorId)
-  const offs = [
-    ...AUTH_NAMESPACES.filter((namespace) => ctx.kernel.networks(namespace).length > 0).map((namespace) =>
-      ctx.connectors.register(authConnector(session, namespace, name)),
-    ),
-    ctx.services.add(EMBEDDED_WALLET_PLUGIN_ID, session),
-    ctx.views.register({
-      id: EMBEDDED_WALLET_FRAME_VIEW_ID,
-      title: 'embeddedWallet.frameTitle',
-      load: () => import('./EmbeddedWalletFrameView'),
-    }),
-    // The user and the preferred account type join the account state once the kernel wrote the connection.
-    ctx.bus.on('connect:success', ({ connectorId }) => {
-      const namespace = ours(connectorId)
-      if (namespace) session.showUser(namespace)
-    }),
-    ctx.bus.on('reconnect:end', ({ restored }) => {
-      for (const namespace of restored) {
-        const family = ours(ctx.kernel.getState().connectorIds[namespace])
-        if (family) session.showUser(family)
-      }
-    }),
-  ]
-  return () => {
-    session.dispose()
-    for (const off of offs) off()
+  for (const namespace of AUTH_NAMESPACES) {
+    if (ctx.kernel.networks(namespace).length > 0)
+      ctx.connectors.register(authConnector(session, namespace, name))
   }
+  ctx.services.add(EMBEDDED_WALLET_PLUGIN_ID, session)
+  ctx.views.register({
+    id: EMBEDDED_WALLET_FRAME_VIEW_ID,
+    title: 'embeddedWallet.frameTitle',
+    load: () => import('./views/EmbeddedWalletFrameView'),
+  })
+  // The user and the preferred account type join the account state once the kernel wrote the connection.
+  ctx.bus.on('connect:success', ({ connectorId }) => {
+    const namespace = ours(connectorId)
+    if (namespace) session.showUser(namespace)
+  })
+  ctx.bus.on('reconnect:end', ({ restored }) => {
+    for (const namespace of restored) {
+      const family = ours(ctx.kernel.getState().connectorIds[namespace])
+      if (family) session.showUser(family)
+    }
+  })
+  // The session's frame and timers are ours; the registrations above are the kernel's to undo.
+  return () => session.dispose()
 }

@@ -1,7 +1,7 @@
 import { ConfigError, LatchError } from 'latchkit'
 import { describe, expect, it } from 'vitest'
 import { alertFor } from './frameAlerts'
-import { frameAnswerError, frameError } from './frameErrors'
+import { frameAnswerError, frameError } from './messages'
 
 describe('alertFor', () => {
   it('names the alert of each failure the person must hear of', () => {

@@ -1,42 +1,20 @@
 import {
   ADDRESS_NAMER_SERVICE,
   type AddressNamer,
-  ConfigError,
   definePlugin,
+  lazyView,
   NAME_RESOLVER_SERVICE,
   type NameResolver,
   type Plugin,
 } from 'latchkit'
-import { loadModule, onActiveAccountChange, withViewStrings } from 'latchkit/internal'
+import { loadModule, onActiveAccountChange } from 'latchkit/internal'
 import { createEnsCaches, identityKey } from './ensCaches'
 import type { EnsContext } from './ensContext'
+import { ENS_PLUGIN_ID } from './ids'
 import { offerNameFeature } from './offerNameFeature'
-import { DEFAULT_ENS_SETTINGS, ENS_PLUGIN_ID, type EnsSettings, type EnsState } from './state'
+import { type EnsOptions, settingsOf } from './options'
+import type { EnsState } from './state'
 import { ensStrings } from './strings'
-
-export interface EnsOptions {
-  /** The zone names are registered under: a label `alice` becomes `alice.<zone>`. Default 'latch.id'. */
-  zone?: string
-  /** How long after the last keystroke name suggestions are asked, in ms. Default 300. */
-  suggestionDebounceMs?: number
-}
-
-function settingsOf(options: EnsOptions): EnsSettings {
-  const {
-    zone = DEFAULT_ENS_SETTINGS.zone,
-    suggestionDebounceMs = DEFAULT_ENS_SETTINGS.suggestionDebounceMs,
-  } = options
-  const fail = (details: string) => {
-    throw new ConfigError('Invalid ens options', { code: 'INVALID_OPTIONS', details })
-  }
-  if (typeof zone !== 'string' || !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(zone)) {
-    fail(`zone must be a domain in lower case such as 'latch.id', not '${String(zone).slice(0, 40)}'`)
-  }
-  if (!(Number.isFinite(suggestionDebounceMs) && suggestionDebounceMs >= 0)) {
-    fail('suggestionDebounceMs must be a number of ms')
-  }
-  return { zone, suggestionDebounceMs }
-}
 
 /** A name has a dot (`alice.eth`); anything else is not looked up. */
 const looksLikeName = (text: string) => /^[^\s.]+(\.[^\s.]+)+$/.test(text)
@@ -89,38 +67,32 @@ export function ens(options: EnsOptions = {}): Plugin<EnsState> {
           (module) => module.showIdentity(context),
           (error: unknown) => ctx.logger.warn('identity unavailable; the address is shown', error),
         )
-      const strings = (module: { ensViewStrings: Record<string, string> }) => module.ensViewStrings
-      const teardowns = [
-        ctx.views.register({
-          id: 'RegisterAccountName',
-          title: 'ens.chooseName',
-          load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameView'), strings),
-        }),
-        ctx.views.register({
-          id: 'RegisterAccountNameSuccess',
-          title: 'ens.successTitle',
-          hideBack: true,
-          load: withViewStrings(ctx.i18n, () => import('./views/RegisterAccountNameSuccessView'), strings),
-        }),
-        ctx.services.add(NAME_RESOLVER_SERVICE, resolve),
-        ctx.services.add(ADDRESS_NAMER_SERVICE, nameOf),
-        onActiveAccountChange(ctx, showIdentity),
-        ctx.bus.on('ens:registered', ({ name, address }) => {
-          // What was kept about the address and the name is out of date now.
-          for (const network of ctx.kernel.networks('eip155'))
-            context.caches.identities.delete(identityKey(address, network.caipNetworkId))
-          context.caches.profiles.delete(name.toLowerCase())
-          ctx.store.setState((draft) => {
-            const account = draft.accounts.eip155
-            if (account?.address?.toLowerCase() === address.toLowerCase()) account.profileName = name
-          })
-        }),
-        offerNameFeature(ctx),
-      ]
+      ctx.views.register({
+        id: 'RegisterAccountName',
+        title: 'ens.chooseName',
+        load: lazyView(ctx, () => import('./views/RegisterAccountNameView')),
+      })
+      ctx.views.register({
+        id: 'RegisterAccountNameSuccess',
+        title: 'ens.successTitle',
+        hideBack: true,
+        load: lazyView(ctx, () => import('./views/RegisterAccountNameSuccessView')),
+      })
+      ctx.services.add(NAME_RESOLVER_SERVICE, resolve)
+      ctx.services.add(ADDRESS_NAMER_SERVICE, nameOf)
+      onActiveAccountChange(ctx, showIdentity)
+      ctx.bus.on('ens:registered', ({ name, address }) => {
+        // What was kept about the address and the name is out of date now.
+        for (const network of ctx.kernel.networks('eip155'))
+          context.caches.identities.delete(identityKey(address, network.caipNetworkId))
+        context.caches.profiles.delete(name.toLowerCase())
+        ctx.store.setState((draft) => {
+          const account = draft.accounts.eip155
+          if (account?.address?.toLowerCase() === address.toLowerCase()) account.profileName = name
+        })
+      })
+      offerNameFeature(ctx)
       showIdentity()
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
     },
   })
 }

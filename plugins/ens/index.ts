@@ -12,10 +12,11 @@
  */
 
 export { coinTypeOf } from './coinTypeOf'
-export type { EnsOptions } from './ens'
 export { ens } from './ens'
+export { ENS_PLUGIN_ID } from './ids'
 export type { EnsMessageCode } from './messages'
+export type { EnsOptions } from './options'
 export type { EnsSettings, EnsState, Identity, NameSuggestion } from './state'
-export { DEFAULT_ENS_SETTINGS, ENS_PLUGIN_ID, initialEnsState } from './state'
+export { DEFAULT_ENS_SETTINGS, initialEnsState } from './state'
 export type { EnsStringKey } from './strings'
 export { ensStrings } from './strings'

@@ -5,12 +5,13 @@ import type { EnsState } from './state'
  * Puts the "Choose a name" button on the Account view while the account in view is an EVM
  * account known to have no name (its identity was read and named none: `profileName` is
  * null), and takes it away otherwise: after a name is registered, on another account, or
- * while the identity is unknown. Returns the function that stops and removes it.
+ * while the identity is unknown. Its subscription and button are registered through `ctx`,
+ * so the kernel removes them with the plugin.
  *
  * @example
- * const stop = offerNameFeature(ctx)
+ * offerNameFeature(ctx)
  */
-export function offerNameFeature(ctx: PluginContext<EnsState>): () => void {
+export function offerNameFeature(ctx: PluginContext<EnsState>): void {
   let remove: (() => void) | undefined
   const update = () => {
     const state = ctx.store.getState()
@@ -32,9 +33,5 @@ export function offerNameFeature(ctx: PluginContext<EnsState>): () => void {
     }
   }
   update()
-  const unsubscribe = ctx.store.subscribe(update)
-  return () => {
-    unsubscribe()
-    remove?.()
-  }
+  ctx.store.subscribe(update)
 }

@@ -4,9 +4,10 @@ import { coinTypeOf } from './coinTypeOf'
 import { ensFailure } from './ensFailure'
 import { registrationSchema } from './ensSchemas'
 import { chainIdOf } from './evmNetworkId'
+import { ENS_PLUGIN_ID } from './ids'
 import { ensMessages } from './messages'
 import { nameRuleProblem } from './nameRule'
-import { DEFAULT_ENS_SETTINGS, ENS_PLUGIN_ID, type EnsState } from './state'
+import { DEFAULT_ENS_SETTINGS, type EnsState } from './state'
 
 export interface RegisterAccountNameParameters {
   /** The part the visitor chose: `alice` registers `alice.<zone>`. */

@@ -1,8 +1,5 @@
 import type { CaipNetworkId } from 'latchkit'
 
-/** The names plugin's id: its slice lives under `plugins.ens` in the kernel state. */
-export const ENS_PLUGIN_ID = 'ens'
-
 /** The names plugin's options, with their defaults applied. */
 export interface EnsSettings {
   /** The zone names are registered under: a label `alice` becomes `alice.<zone>`. */

@@ -24,22 +24,17 @@ export function farcaster(): Plugin {
     requires: [EMBEDDED_WALLET_SERVICE],
     setup(ctx) {
       ctx.i18n.register(farcasterStrings)
-      const offs = [
-        ctx.slots.contribute('connectMethods', {
-          id: FARCASTER_PLUGIN_ID,
-          order: 210,
-          label: 'farcaster.label',
-          component: preloadable(() => import('./FarcasterEntry')),
-        }),
-        ctx.views.register({
-          id: FARCASTER_VIEWS.connecting,
-          title: 'farcaster.connecting.title',
-          load: () => import('./views/ConnectingFarcasterView'),
-        }),
-      ]
-      return () => {
-        for (const off of offs) off()
-      }
+      ctx.slots.contribute('connectMethods', {
+        id: FARCASTER_PLUGIN_ID,
+        order: 210,
+        label: 'farcaster.label',
+        component: preloadable(() => import('./views/FarcasterEntry')),
+      })
+      ctx.views.register({
+        id: FARCASTER_VIEWS.connecting,
+        title: 'farcaster.connecting.title',
+        load: () => import('./views/ConnectingFarcasterView'),
+      })
     },
   })
 }

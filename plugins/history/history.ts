@@ -1,7 +1,8 @@
-import { definePlugin, type Plugin } from 'latchkit'
-import { accountInView, withViewStrings } from 'latchkit/internal'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
+import { accountInView } from 'latchkit/internal'
 import { lazy } from 'react'
-import { HISTORY_PENDING_LIMIT, HISTORY_PLUGIN_ID, type HistoryState, initialHistoryState } from './state'
+import { HISTORY_PLUGIN_ID } from './ids'
+import { HISTORY_PENDING_LIMIT, type HistoryState, initialHistoryState } from './state'
 import { historyStrings } from './strings'
 
 /**
@@ -24,8 +25,7 @@ export function history(): Plugin<HistoryState> {
       ctx.i18n.register(historyStrings)
       // The list and its strings load on first selection of the tab or view: an app whose
       // visitors never look at their activity never downloads them.
-      const strings = (module: { historyViewStrings: Record<string, string> }) => module.historyViewStrings
-      const ActivityTab = lazy(withViewStrings(ctx.i18n, () => import('./views/ActivityTab'), strings))
+      const ActivityTab = lazy(lazyView(ctx, () => import('./views/ActivityTab')))
       // What was read belongs to one account on one network; pending transactions stay
       // (each names its network) until they are mined or the wallet disconnects.
       // Wallets repeat accountsChanged with the same account: only a real change counts.
@@ -38,34 +38,29 @@ export function history(): Plugin<HistoryState> {
           Object.assign(state, initialHistoryState(), { pending })
         })
       }
-      const teardowns = [
-        ctx.views.register({
-          id: 'Activity',
-          title: 'history.title',
-          load: withViewStrings(ctx.i18n, () => import('./views/ActivityView'), strings),
+      ctx.views.register({
+        id: 'Activity',
+        title: 'history.title',
+        load: lazyView(ctx, () => import('./views/ActivityView')),
+      })
+      // After the core's tokens (100) and NFTs (200).
+      ctx.slots.contribute('accountTabs', {
+        id: 'activity',
+        order: 300,
+        label: 'history.tab',
+        component: ActivityTab,
+      })
+      ctx.bus.on('account:changed', startAfresh)
+      ctx.bus.on('network:changed', startAfresh)
+      ctx.bus.on('tx:sent', ({ hash, caipNetworkId, from, to, summary }) =>
+        ctx.state.set((state) => {
+          if (state.pending.some((pending) => pending.hash === hash)) return
+          state.pending = [
+            { hash, caipNetworkId, from, to, sentAt: Date.now(), ...(summary && { summary }) },
+            ...state.pending,
+          ].slice(0, HISTORY_PENDING_LIMIT)
         }),
-        // After the core's tokens (100) and NFTs (200).
-        ctx.slots.contribute('accountTabs', {
-          id: 'activity',
-          order: 300,
-          label: 'history.tab',
-          component: ActivityTab,
-        }),
-        ctx.bus.on('account:changed', startAfresh),
-        ctx.bus.on('network:changed', startAfresh),
-        ctx.bus.on('tx:sent', ({ hash, caipNetworkId, from, to, summary }) =>
-          ctx.state.set((state) => {
-            if (state.pending.some((pending) => pending.hash === hash)) return
-            state.pending = [
-              { hash, caipNetworkId, from, to, sentAt: Date.now(), ...(summary && { summary }) },
-              ...state.pending,
-            ].slice(0, HISTORY_PENDING_LIMIT)
-          }),
-        ),
-      ]
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
+      )
     },
   })
 }

@@ -13,13 +13,9 @@
 export type { FetchTransactionsParameters, FetchTransactionsReturnType } from './fetchTransactions'
 export type { TransactionMonth } from './groupTransactions'
 export { history } from './history'
+export { HISTORY_PLUGIN_ID } from './ids'
 export { historyMessages } from './messages'
 export type { HistoryState, HistoryTransaction, HistoryTransfer, PendingHistoryTransaction } from './state'
-export {
-  HISTORY_PENDING_LIMIT,
-  HISTORY_PLUGIN_ID,
-  HISTORY_POLL_MS,
-  initialHistoryState,
-} from './state'
+export { HISTORY_PENDING_LIMIT, HISTORY_POLL_MS, initialHistoryState } from './state'
 export type { HistoryStringKey } from './strings'
 export { historyStrings } from './strings'

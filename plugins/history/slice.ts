@@ -1,6 +1,7 @@
 import type { Kernel } from 'latchkit'
 import { type PluginSliceAccess, pluginSlice } from 'latchkit/internal'
-import { HISTORY_PLUGIN_ID, type HistoryState } from './state'
+import { HISTORY_PLUGIN_ID } from './ids'
+import type { HistoryState } from './state'
 
 /** The history slice as the views and actions reach it: through the kernel they are given. */
 export type HistorySliceAccess = PluginSliceAccess<HistoryState>

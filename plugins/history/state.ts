@@ -1,8 +1,5 @@
 import type { CaipNetworkId, TransactionSummary } from 'latchkit'
 
-/** The history plugin's id: its slice lives under `plugins.history` in the kernel state. */
-export const HISTORY_PLUGIN_ID = 'history'
-
 /** At most this many pending transactions are kept; the oldest go first. */
 export const HISTORY_PENDING_LIMIT = 99
 

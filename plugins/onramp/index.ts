@@ -7,9 +7,10 @@
  * createKernel({ networks, adapters: [evmAdapter()], plugins: [onramp()] })
  */
 
+export { ONRAMP_PLUGIN_ID } from './ids'
 export type { OnrampMessageCode } from './messages'
-export type { OnrampPluginOptions } from './onramp'
 export { onramp } from './onramp'
+export type { OnrampPluginOptions } from './options'
 export type {
   Money,
   OnrampOptions,
@@ -22,6 +23,6 @@ export type {
   PaymentMethodLimit,
   PurchaseCurrency,
 } from './state'
-export { DEFAULT_ONRAMP_SETTINGS, initialOnrampState, ONRAMP_PLUGIN_ID, ONRAMP_POLL_MS } from './state'
+export { DEFAULT_ONRAMP_SETTINGS, initialOnrampState, ONRAMP_POLL_MS } from './state'
 export type { OnrampStringKey } from './strings'
 export { onrampStrings } from './strings'

@@ -1,6 +1,7 @@
 import type { Kernel } from 'latchkit'
 import { type PluginSliceAccess, pluginSlice } from 'latchkit/internal'
-import { ONRAMP_PLUGIN_ID, type OnrampState } from './state'
+import { ONRAMP_PLUGIN_ID } from './ids'
+import type { OnrampState } from './state'
 
 /**
  * The on-ramp plugin's slice of `kernel`; a ConfigError says what to add when the plugin

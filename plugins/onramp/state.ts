@@ -1,8 +1,5 @@
 import type { CaipNetworkId } from 'latchkit'
 
-/** The on-ramp plugin's id: its slice lives under `plugins.onramp` in the kernel state. */
-export const ONRAMP_PLUGIN_ID = 'onramp'
-
 /** How often a purchase in progress is looked for in the account's history. */
 export const ONRAMP_POLL_MS = 4000
 

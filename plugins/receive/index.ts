@@ -6,6 +6,8 @@
  * import { receive } from 'latchkit/plugins/receive'
  * createKernel({ networks, adapters: [evmAdapter()], plugins: [receive()] })
  */
-export { RECEIVE_PLUGIN_ID, receive } from './receive'
+
+export { RECEIVE_PLUGIN_ID } from './ids'
+export { receive } from './receive'
 export type { ReceiveStringKey } from './strings'
 export { receiveStrings } from './strings'

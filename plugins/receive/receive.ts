@@ -1,9 +1,6 @@
-import { definePlugin, type Plugin } from 'latchkit'
-import { withViewStrings } from 'latchkit/internal'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
+import { RECEIVE_PLUGIN_ID } from './ids'
 import { receiveStrings } from './strings'
-
-/** The receive plugin's id, also its `features` contribution id (order 300). */
-export const RECEIVE_PLUGIN_ID = 'receive'
 
 /**
  * The Receive feature: a button on the Account view and the Receive view (loaded lazily,
@@ -19,17 +16,13 @@ export function receive(): Plugin<undefined> {
     id: RECEIVE_PLUGIN_ID,
     setup(ctx) {
       ctx.i18n.register(receiveStrings)
-      const offView = ctx.views.register({
+      ctx.views.register({
         id: 'Receive',
         title: 'receive.title',
         // The view brings its strings along, so they cost nothing until Receive is opened.
-        load: withViewStrings(
-          ctx.i18n,
-          () => import('./ReceiveView'),
-          (module) => module.receiveViewStrings,
-        ),
+        load: lazyView(ctx, () => import('./views/ReceiveView')),
       })
-      const offButton = ctx.slots.contribute('features', {
+      ctx.slots.contribute('features', {
         id: RECEIVE_PLUGIN_ID,
         // After on-ramp (100) and swaps (200), before send (400).
         order: 300,
@@ -38,10 +31,6 @@ export function receive(): Plugin<undefined> {
         // An arrow in, down and to the left.
         icon: 'M17 7L7 17M15 17H7V9',
       })
-      return () => {
-        offView()
-        offButton()
-      }
     },
   })
 }

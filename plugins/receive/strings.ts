@@ -1,4 +1,4 @@
-import type { receiveViewStrings } from './viewStrings'
+import type { receiveViewStrings } from './views/viewStrings'
 
 /**
  * The string the receive plugin needs before its view loads (the Account view's button

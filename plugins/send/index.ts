@@ -12,11 +12,12 @@
  * createKernel({ networks, adapters: [evmAdapter()], plugins: [send()] })
  */
 
+export { SEND_PLUGIN_ID } from './ids'
 export type { PreparedSend, PrepareSendParameters } from './prepareSend'
 export type { ReceiverCheck } from './resolveReceiver'
 export { send } from './send'
 export type { SendTokenErrorType, SendTokenParameters, SendTokenReturnType } from './sendToken'
 export type { FeeEstimate, PendingTransaction, SendState } from './state'
-export { initialSendState, PENDING_TRANSACTIONS_LIMIT, SEND_PLUGIN_ID } from './state'
+export { initialSendState, PENDING_TRANSACTIONS_LIMIT } from './state'
 export type { SendStringKey } from './strings'
 export { sendStrings } from './strings'

@@ -1,6 +1,7 @@
-import { definePlugin, type Plugin } from 'latchkit'
-import { onActiveAccountChange, withViewStrings } from 'latchkit/internal'
-import { clearSendForm, initialSendState, SEND_PLUGIN_ID, type SendState } from './state'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
+import { onActiveAccountChange } from 'latchkit/internal'
+import { SEND_PLUGIN_ID } from './ids'
+import { clearSendForm, initialSendState, type SendState } from './state'
 import { sendStrings } from './strings'
 
 /**
@@ -19,35 +20,29 @@ export function send(): Plugin<SendState> {
     setup(ctx) {
       ctx.i18n.register(sendStrings)
       // The views bring their strings along, so they cost nothing until Send is opened.
-      const strings = (module: { sendViewStrings: Record<string, string> }) => module.sendViewStrings
-      const teardowns = [
-        ctx.views.register({
-          id: 'Send',
-          title: 'send.title',
-          load: withViewStrings(ctx.i18n, () => import('./views/SendView'), strings),
-        }),
-        ctx.views.register({
-          id: 'SendPreview',
-          title: 'send.previewTitle',
-          load: withViewStrings(ctx.i18n, () => import('./views/SendPreviewView'), strings),
-        }),
-        // Last of the account features (on-ramp 100, swaps 200, receive 300); integrators
-        // reorder by id with options.order.features.
-        ctx.slots.contribute('features', {
-          id: 'send',
-          order: 400,
-          label: 'send.title',
-          view: 'Send',
-          // An arrow out, up and to the right.
-          icon: 'M7 17L17 7M9 7h8v8',
-        }),
-        // What was typed belongs to one account on one network: a token of chain A must not
-        // be offered for a send on chain B.
-        onActiveAccountChange(ctx, () => ctx.state.set(clearSendForm)),
-      ]
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
+      ctx.views.register({
+        id: 'Send',
+        title: 'send.title',
+        load: lazyView(ctx, () => import('./views/SendView')),
+      })
+      ctx.views.register({
+        id: 'SendPreview',
+        title: 'send.previewTitle',
+        load: lazyView(ctx, () => import('./views/SendPreviewView')),
+      })
+      // Last of the account features (on-ramp 100, swaps 200, receive 300); integrators
+      // reorder by id with options.order.features.
+      ctx.slots.contribute('features', {
+        id: 'send',
+        order: 400,
+        label: 'send.title',
+        view: 'Send',
+        // An arrow out, up and to the right.
+        icon: 'M7 17L17 7M9 7h8v8',
+      })
+      // What was typed belongs to one account on one network: a token of chain A must not
+      // be offered for a send on chain B.
+      onActiveAccountChange(ctx, () => ctx.state.set(clearSendForm))
     },
   })
 }

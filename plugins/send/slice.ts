@@ -1,6 +1,7 @@
 import type { Kernel } from 'latchkit'
 import { type PluginSliceAccess, pluginSlice } from 'latchkit/internal'
-import { SEND_PLUGIN_ID, type SendState } from './state'
+import { SEND_PLUGIN_ID } from './ids'
+import type { SendState } from './state'
 
 /** The send slice as the views and the action reach it: through the kernel they are given. */
 export type SendSliceAccess = PluginSliceAccess<SendState>

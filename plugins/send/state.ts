@@ -1,8 +1,5 @@
 import type { TokenBalance } from 'latchkit'
 
-/** The send plugin's id: its slice lives under `plugins.send` in the kernel state. */
-export const SEND_PLUGIN_ID = 'send'
-
 /** At most this many pending transactions are kept; the oldest go first. */
 export const PENDING_TRANSACTIONS_LIMIT = 99
 

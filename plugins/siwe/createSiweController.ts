@@ -10,12 +10,13 @@ import { createMessage } from './createMessage'
 import { SIWE_VIEW_ID } from './ids'
 import { messageParameters } from './messageParameters'
 import { siweError } from './messages'
+import type { SiweOptions } from './options'
 import { restoreSession } from './restoreSession'
-import type { SiweController } from './service'
 import { createSessionKeeper } from './sessionKeeper'
 import { type SiweSession, sessionCovers, siweSessionSchema } from './sessionSchema'
+import type { SiweController } from './siweController'
 import { activeTarget, type SiweTarget, targetKey } from './target'
-import type { SiweFailure, SiweOptions, SiweState } from './types'
+import type { SiweFailure, SiweState } from './types'
 
 interface Attempt {
   target: SiweTarget
@@ -29,16 +30,18 @@ const failure = (error: LatchError): SiweFailure => ({
 })
 
 /**
- * Wires the flow into a plugin context; returns the controller and the teardown.
+ * Wires the flow into a plugin context; returns the controller and `stop`, which makes a
+ * sign-in still in flight stale. Its guard, subscription and handler are registered
+ * through `ctx`, so the kernel removes them with the plugin.
  *
  * @example
- * const { controller, teardown } = createSiweController(ctx, options)
+ * const { controller, stop } = createSiweController(ctx, options)
  * ctx.services.add('siwe', controller)
  */
 export function createSiweController(
   ctx: PluginContext<SiweState>,
   options: SiweOptions,
-): { controller: SiweController; teardown: () => void } {
+): { controller: SiweController; stop: () => void } {
   const { kernel } = ctx
   const { verifier } = options
   const required = options.required ?? false
@@ -200,7 +203,7 @@ export function createSiweController(
   }
 
   // Closing is blocked on the sign view while sign-in is required and missing.
-  const removeGuard = kernel.router.addCloseGuard(() => {
+  ctx.router.addCloseGuard(() => {
     if (!required || kernel.router.current()?.view !== SIWE_VIEW_ID) return true
     const target = activeTarget(kernel)
     return !target || sessionCovers(session(), target) || 'Sign-in required'
@@ -209,7 +212,7 @@ export function createSiweController(
   // Connect, reconnect, account and chain switches all end in the store; react once the
   // update that changed the target has finished (and its caller has moved on).
   let lastKey = targetKey(activeTarget(kernel))
-  const unsubscribe = kernel.subscribe(() => {
+  ctx.store.subscribe(() => {
     const key = targetKey(activeTarget(kernel))
     if (key === lastKey) return
     lastKey = key
@@ -217,7 +220,7 @@ export function createSiweController(
   })
 
   // A disconnect clears the session; it is revoked on the server as well.
-  const offDisconnect = kernel.bus.on('disconnect', ({ namespace }) => {
+  ctx.bus.on('disconnect', ({ namespace }) => {
     if (namespace !== 'eip155') return
     attempt = undefined
     sessions.forget('disconnect', true)
@@ -227,11 +230,8 @@ export function createSiweController(
 
   return {
     controller,
-    teardown() {
+    stop() {
       stopped = true
-      removeGuard()
-      unsubscribe()
-      offDisconnect()
     },
   }
 }

@@ -1,6 +1,7 @@
 import { type Kernel, ValidationError } from 'latchkit'
+import type { SiweOptions } from './options'
 import type { SiweTarget } from './target'
-import type { SiweMessageParameters, SiweOptions } from './types'
+import type { SiweMessageParameters } from './types'
 
 /**
  * How long a sign-in lasts unless `siwe({ expiresInMs })` says otherwise: 7 days, the

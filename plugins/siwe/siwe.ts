@@ -1,38 +1,9 @@
-import { ConfigError, definePlugin, type Plugin } from 'latchkit'
-import * as z from 'zod/mini'
+import { definePlugin, type Plugin } from 'latchkit'
 import { createSiweController } from './createSiweController'
 import { SIWE_PLUGIN_ID, SIWE_VIEW_ID } from './ids'
+import { checkOptions, type SiweOptions } from './options'
 import { siweStrings } from './strings'
-import type { SiweOptions, SiweState } from './types'
-
-const method = z.custom<(...args: never[]) => unknown>((value) => typeof value === 'function')
-
-// Checked, not transformed: the integrator's verifier object is used as given (its
-// methods may rely on `this`).
-const optionsSchema = z.object({
-  verifier: z.looseObject({
-    getNonce: method,
-    createMessage: z.optional(method),
-    verify: method,
-    getSession: method,
-    revokeSession: method,
-  }),
-  required: z.optional(z.boolean()),
-  domain: z.optional(z.string().check(z.minLength(1))),
-  uri: z.optional(z.url()),
-  statement: z.optional(z.string().check(z.regex(/^[^\n]*$/))),
-  expiresInMs: z.optional(z.number().check(z.nonnegative())),
-})
-
-function checkOptions(options: SiweOptions): void {
-  const result = z.safeParse(optionsSchema, options)
-  if (result.success) return
-  const where = result.error.issues.map((issue) => issue.path.join('.') || '(options)').join(', ')
-  throw new ConfigError('Invalid siwe options', {
-    code: 'INVALID_OPTIONS',
-    details: `Check ${where}. siwe({ verifier }) needs a verifier with getNonce, verify, getSession and revokeSession (httpVerifier(url) makes one).`,
-  })
-}
+import type { SiweState } from './types'
 
 /**
  * Sign-in with the wallet (EIP-4361): after a wallet connects on a supported
@@ -61,19 +32,15 @@ export function siwe(options: SiweOptions): Plugin<SiweState> {
     resetOnDisconnect: false,
     setup(ctx) {
       ctx.i18n.register(siweStrings)
-      const offView = ctx.views.register({
+      ctx.views.register({
         id: SIWE_VIEW_ID,
         title: 'siwe.title',
         hideBack: true,
-        load: () => import('./ConnectingSiweView'),
+        load: () => import('./views/ConnectingSiweView'),
       })
-      const { controller, teardown } = createSiweController(ctx, options)
-      const offService = ctx.services.add(SIWE_PLUGIN_ID, controller)
-      return () => {
-        teardown()
-        offService()
-        offView()
-      }
+      const { controller, stop } = createSiweController(ctx, options)
+      ctx.services.add(SIWE_PLUGIN_ID, controller)
+      return stop
     },
   })
 }

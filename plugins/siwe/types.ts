@@ -54,33 +54,6 @@ export interface SiweVerifier {
   revokeSession(session: SiweSession): Promise<void>
 }
 
-/** The plugin's options. */
-export interface SiweOptions {
-  verifier: SiweVerifier
-  /**
-   * When true, a connected visitor must sign in: the modal cannot be closed before, and
-   * Cancel disconnects the wallet. Default false.
-   */
-  required?: boolean
-  /** Default: `location.host`. */
-  domain?: string
-  /** Default: `location.origin`. */
-  uri?: string
-  /**
-   * Default: 'Sign in to {metadata.name}' when the kernel has metadata, else none. One line
-   * of the characters EIP-4361 allows (ASCII letters, digits, space and
-   * `-._~:/?#[]@!$&'()*+,;=`); the default message builder drops accents and turns any
-   * other character into a space, since a strict verifier refuses the message otherwise.
-   */
-  statement?: string
-  /**
-   * How long the sign-in lasts: the message carries an Expiration Time this far after its
-   * Issued At, and the verifier ends the session then (or earlier, at its own limit).
-   * Default 7 days; 0: no Expiration Time, the verifier's limit alone applies.
-   */
-  expiresInMs?: number
-}
-
 /** Why the last sign-in failed, as plain data (the store holds no Error objects). */
 export interface SiweFailure {
   /** A code of the kernel's catalogue: SIGNATURE_DECLINED, SMART_ACCOUNT_SIGN_UNSUPPORTED, SIWX_INIT_FAILED. */

@@ -10,12 +10,13 @@
 export { SOCIAL_PLUGIN_ID, SOCIAL_VIEWS } from './ids'
 export type { SocialErrorCode } from './messages'
 export { socialMessages } from './messages'
+export type { SocialOptions } from './options'
 export {
   isSocialProvider,
   SOCIAL_PROVIDER_NAMES,
   SOCIAL_PROVIDERS,
   type SocialLoginProvider,
 } from './providers'
-export { type SocialOptions, social } from './social'
+export { social } from './social'
 export type { SocialStringKey } from './strings'
 export { socialStrings } from './strings'

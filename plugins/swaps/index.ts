@@ -11,7 +11,9 @@
  * createKernel({ networks, adapters: [evmAdapter()], plugins: [swaps()] })
  */
 
+export { SWAPS_PLUGIN_ID } from './ids'
 export type { SwapsMessageCode } from './messages'
+export type { SwapsOptions } from './options'
 export type { SwapProblem, SwapQuote, SwapSettings, SwapsState, SwapToken } from './state'
 export {
   DEFAULT_SLIPPAGE,
@@ -19,9 +21,7 @@ export {
   DEFAULT_SWAP_SETTINGS,
   initialSwapsState,
   NATIVE_TOKEN_ADDRESS,
-  SWAPS_PLUGIN_ID,
 } from './state'
 export type { SwapsStringKey } from './strings'
 export { swapsStrings } from './strings'
-export type { SwapsOptions } from './swaps'
 export { swaps } from './swaps'

@@ -3,7 +3,7 @@ import { type SwapsMessageCode, swapsMessages } from './messages'
 import { swapsSlice } from './slice'
 import type { SwapQuote, SwapToken } from './state'
 import { APPROVE_GAS_BUDGET, SWAP_GAS_BUDGET, swapBaseUnits } from './swapAmount'
-import { swapConnection } from './swapNetwork'
+import { swapConnection } from './swapConnection'
 import { heldSwapTokens, isNativeSwapToken, sameToken } from './swapTokens'
 import { quoteKey } from './updateSwapQuote'
 

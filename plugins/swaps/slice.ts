@@ -1,6 +1,7 @@
 import type { Kernel } from 'latchkit'
 import { type PluginSliceAccess, pluginSlice } from 'latchkit/internal'
-import { SWAPS_PLUGIN_ID, type SwapsState } from './state'
+import { SWAPS_PLUGIN_ID } from './ids'
+import type { SwapsState } from './state'
 
 /**
  * The swaps plugin's slice of `kernel`; a ConfigError says what to add when the plugin is

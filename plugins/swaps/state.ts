@@ -1,8 +1,5 @@
 import type { CaipNetworkId } from 'latchkit'
 
-/** The swaps plugin's id: its slice lives under `plugins.swaps` in the kernel state. */
-export const SWAPS_PLUGIN_ID = 'swaps'
-
 /** The native currency's address in token ids (`eip155:1:0xeeee...`), as swap APIs write it. */
 export const NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee'
 

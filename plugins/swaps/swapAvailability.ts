@@ -1,6 +1,7 @@
 import type { Kernel } from 'latchkit'
 import { accountInView } from 'latchkit/internal'
-import { DEFAULT_SWAP_SETTINGS, SWAPS_PLUGIN_ID, type SwapSettings, type SwapsState } from './state'
+import { SWAPS_PLUGIN_ID } from './ids'
+import { DEFAULT_SWAP_SETTINGS, type SwapSettings, type SwapsState } from './state'
 
 // Read through pluginState rather than swapsSlice: the Account view asks this on every
 // render, and the plugin's start-up code should not carry the slice helpers.

@@ -4,7 +4,7 @@ import { fetchSwapQuote } from './fetchSwapQuote'
 import { swapsSlice } from './slice'
 import type { SwapProblem, SwapsState } from './state'
 import { swapBaseUnits } from './swapAmount'
-import { swapConnection } from './swapNetwork'
+import { swapConnection } from './swapConnection'
 import { sameToken } from './swapTokens'
 
 /** What a quote is for: it stays valid only while the form still describes it. */

@@ -23,7 +23,7 @@ export async function createSignClient(settings: ClientSettings): Promise<Wallet
     import('@walletconnect/sign-client'),
     import('@walletconnect/core'),
     import('./localVerify'),
-    import('./orphanedRequests'),
+    import('./dropOrphanedAnswers'),
   ])
   const core = new Core({
     projectId: settings.projectId,

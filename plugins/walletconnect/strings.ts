@@ -1,4 +1,4 @@
-import type { walletConnectViewStrings } from './viewStrings'
+import type { walletConnectViewStrings } from './views/viewStrings'
 
 /** The strings the wallet list's WalletConnect entry needs before the pairing view loads. */
 export const walletConnectStrings = {

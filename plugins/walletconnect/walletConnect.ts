@@ -1,5 +1,4 @@
-import { definePlugin, type Plugin, WALLET_LINKER_SERVICE, type WalletLinker } from 'latchkit'
-import { withViewStrings } from 'latchkit/internal'
+import { definePlugin, lazyView, type Plugin, WALLET_LINKER_SERVICE, type WalletLinker } from 'latchkit'
 import { preloadable } from 'latchkit/react'
 import { createSignClient } from './createSignClient'
 import { WALLETCONNECT_PLUGIN_ID, WALLETCONNECT_VIEW_ID } from './ids'
@@ -48,32 +47,25 @@ export function walletConnect(options: WalletConnectOptions): Plugin<undefined> 
       }
       const sessions = createSessionManager(ctx.kernel, () => createSignClient(settings))
       const link: WalletLinker = (wallet) => ctx.router.push(WALLETCONNECT_VIEW_ID, { wallet })
-      const offs = [
-        ...WALLETCONNECT_NAMESPACES.filter((namespace) => ctx.kernel.networks(namespace).length > 0).map(
-          (namespace) => ctx.connectors.register(sessionConnector(ctx.kernel, sessions, namespace)),
-        ),
-        ctx.services.add(WALLETCONNECT_PLUGIN_ID, sessions),
-        ctx.services.add(WALLET_LINKER_SERVICE, link),
-        ctx.views.register({
-          id: WALLETCONNECT_VIEW_ID,
-          title: 'walletConnect.title',
-          load: withViewStrings(
-            ctx.i18n,
-            () => import('./ConnectingWalletConnectView'),
-            (module) => module.walletConnectViewStrings,
-          ),
-        }),
-        ctx.slots.contribute('connectorTypes', {
-          id: WALLETCONNECT_PLUGIN_ID,
-          // First in the wallet list, before recent (200) and installed (300) wallets.
-          order: 100,
-          component: preloadable(() => import('./WalletConnectEntry')),
-        }),
-      ]
-      return () => {
-        sessions.dispose()
-        for (const off of offs) off()
+      for (const namespace of WALLETCONNECT_NAMESPACES) {
+        if (ctx.kernel.networks(namespace).length > 0)
+          ctx.connectors.register(sessionConnector(ctx.kernel, sessions, namespace))
       }
+      ctx.services.add(WALLETCONNECT_PLUGIN_ID, sessions)
+      ctx.services.add(WALLET_LINKER_SERVICE, link)
+      ctx.views.register({
+        id: WALLETCONNECT_VIEW_ID,
+        title: 'walletConnect.title',
+        load: lazyView(ctx, () => import('./views/ConnectingWalletConnectView')),
+      })
+      ctx.slots.contribute('connectorTypes', {
+        id: WALLETCONNECT_PLUGIN_ID,
+        // First in the wallet list, before recent (200) and installed (300) wallets.
+        order: 100,
+        component: preloadable(() => import('./views/WalletConnectEntry')),
+      })
+      // The sign client and its socket are ours; the registrations above are the kernel's to undo.
+      return () => sessions.dispose()
     },
   })
 }

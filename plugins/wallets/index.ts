@@ -9,15 +9,10 @@
  */
 
 export type { FetchWalletsParameters, FetchWalletsReturnType } from './fetchWallets'
+export { WALLETS_PLUGIN_ID } from './ids'
+export type { WalletsOptions } from './options'
 export type { WalletsSettings, WalletsState } from './state'
-export {
-  RECOMMENDED_WALLETS,
-  WALLETS_PAGE_SIZE,
-  WALLETS_PLUGIN_ID,
-  WALLETS_SEARCH_GAP_MS,
-  WALLETS_SEARCH_LIMIT,
-} from './state'
+export { RECOMMENDED_WALLETS, WALLETS_PAGE_SIZE, WALLETS_SEARCH_GAP_MS, WALLETS_SEARCH_LIMIT } from './state'
 export type { WalletsStringKey } from './strings'
 export { walletsStrings } from './strings'
-export type { WalletsOptions } from './wallets'
 export { wallets } from './wallets'

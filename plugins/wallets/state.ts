@@ -1,6 +1,5 @@
 /** The wallets plugin's id, its state's shape and its settings. */
 
-export const WALLETS_PLUGIN_ID = 'wallets'
 /** The all-wallets list reads the registry in pages of this many. */
 export const WALLETS_PAGE_SIZE = 40
 /** A search shows at most this many wallets. */

@@ -1,40 +1,10 @@
-import { ConfigError, definePlugin, type Plugin } from 'latchkit'
-import { withViewStrings } from 'latchkit/internal'
+import { definePlugin, lazyView, type Plugin } from 'latchkit'
 import { preloadable } from 'latchkit/react'
 import { type ComponentType, createElement, Suspense } from 'react'
-import { DEFAULT_WALLETS_SETTINGS, WALLETS_PLUGIN_ID, type WalletsSettings, type WalletsState } from './state'
+import { WALLETS_PLUGIN_ID } from './ids'
+import { checkOptions, type WalletsOptions } from './options'
+import { DEFAULT_WALLETS_SETTINGS, type WalletsSettings, type WalletsState } from './state'
 import { walletsStrings } from './strings'
-
-export interface WalletsOptions {
-  /** Registry wallet ids shown first on the Connect view, in this order. */
-  featuredWalletIds?: readonly string[]
-  /** Only these registry wallets are listed anywhere (sent as `include` on every registry request). */
-  includeWalletIds?: readonly string[]
-  /** These registry wallets are never listed (sent as `exclude` on every registry request). */
-  excludeWalletIds?: readonly string[]
-  /** Show only a compact "All wallets" row on the Connect view instead of featured and recommended wallets. Default false. */
-  collapseWallets?: boolean
-}
-
-const walletId = /^[0-9a-f]{64}$/
-
-function checkIds(name: string, ids: readonly string[] | undefined): readonly string[] {
-  if (ids === undefined) return []
-  if (!Array.isArray(ids)) {
-    throw new ConfigError('Invalid wallets options', {
-      code: 'INVALID_OPTIONS',
-      details: `${name} must be an array of wallet ids`,
-    })
-  }
-  const bad = ids.find((id) => typeof id !== 'string' || !walletId.test(id))
-  if (bad !== undefined) {
-    throw new ConfigError('Invalid wallets options', {
-      code: 'INVALID_OPTIONS',
-      details: `${name} holds "${String(bad)}", which is not a wallet id (64 hex digits)`,
-    })
-  }
-  return [...ids]
-}
 
 type RowsModule = typeof import('./views/ConnectRows')
 
@@ -69,18 +39,7 @@ function connectRows(name: 'FeaturedWallets' | 'RecommendedWallets' | 'AllWallet
  * createKernel({ networks, adapters: [evmAdapter()], plugins: [wallets({ featuredWalletIds: [metaMaskId] })], api, projectId })
  */
 export function wallets(options: WalletsOptions = {}): Plugin<WalletsState> {
-  if (options.collapseWallets !== undefined && typeof options.collapseWallets !== 'boolean') {
-    throw new ConfigError('Invalid wallets options', {
-      code: 'INVALID_OPTIONS',
-      details: 'collapseWallets must be true or false',
-    })
-  }
-  const chosen = {
-    featuredWalletIds: checkIds('featuredWalletIds', options.featuredWalletIds),
-    includeWalletIds: checkIds('includeWalletIds', options.includeWalletIds),
-    excludeWalletIds: checkIds('excludeWalletIds', options.excludeWalletIds),
-    collapseWallets: options.collapseWallets ?? DEFAULT_WALLETS_SETTINGS.collapseWallets,
-  }
+  const chosen = checkOptions(options)
   let settings: WalletsSettings = { ...DEFAULT_WALLETS_SETTINGS, ...chosen }
   return definePlugin<WalletsState>({
     id: WALLETS_PLUGIN_ID,
@@ -103,23 +62,14 @@ export function wallets(options: WalletsOptions = {}): Plugin<WalletsState> {
             { id: 'featured', order: 400, component: Featured },
             { id: 'recommended', order: 700, component: Recommended },
           ]
-      const teardowns = [
-        ctx.views.register({
-          id: 'AllWallets',
-          title: 'wallets.title',
-          load: withViewStrings(
-            ctx.i18n,
-            () => import('./views/AllWalletsView'),
-            (m) => m.walletsViewStrings,
-          ),
-        }),
-        ...groups.map((group) => ctx.slots.contribute('connectorTypes', group)),
-        // After every group: the way to the whole registry.
-        ctx.slots.contribute('connectorTypes', { id: 'allWallets', order: 800, component: AllWalletsRow }),
-      ]
-      return () => {
-        for (const teardown of teardowns) teardown()
-      }
+      ctx.views.register({
+        id: 'AllWallets',
+        title: 'wallets.title',
+        load: lazyView(ctx, () => import('./views/AllWalletsView')),
+      })
+      for (const group of groups) ctx.slots.contribute('connectorTypes', group)
+      // After every group: the way to the whole registry.
+      ctx.slots.contribute('connectorTypes', { id: 'allWallets', order: 800, component: AllWalletsRow })
     },
   })
 }

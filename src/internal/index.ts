@@ -39,7 +39,7 @@ export type { PluginSliceAccess } from '../kernel/pluginSlice'
 export { pluginSlice } from '../kernel/pluginSlice'
 export { createRegistry } from '../kernel/registry'
 export { safeImageUrl } from '../kernel/safeImageUrl'
-export { SNACKBAR_SWAP_MS, SNACKBAR_VISIBLE_MS } from '../kernel/snackbar'
+export { SNACKBAR_REPLACE_DELAY_MS, SNACKBAR_VISIBLE_MS } from '../kernel/snackbar'
 export type {
   LatchStorage,
   RecentWallet,
@@ -59,4 +59,3 @@ export {
 export { defaultPreferredAccountTypes, initialAccountState, initialNetworkState } from '../kernel/store'
 export type { ValidationIssue } from '../kernel/validation'
 export { parseWith } from '../kernel/validation'
-export { withViewStrings } from '../kernel/withViewStrings'

@@ -3,8 +3,11 @@ import { type LocaleInput, toLocale } from './locale'
 /** Translates keys to strings; `{name}` placeholders are filled from `values`. */
 export interface I18n {
   t(key: string, values?: Record<string, string | number>): string
-  /** Adds default strings (plugins call this with their English strings). */
-  register(strings: Record<string, string>): void
+  /**
+   * Adds default strings (plugins call this with their English strings); returns the
+   * function that takes them away again. Strings registered later win.
+   */
+  register(strings: Record<string, string>): () => void
   /**
    * Replaces the integrator's locale: a Locale (its tag, direction and strings), or a
    * plain record of strings that override English key by key.
@@ -27,13 +30,19 @@ export interface I18n {
  * i18n.tag() // 'de'
  */
 export function createI18n(locale?: LocaleInput): I18n {
-  const defaults: Record<string, string> = {}
+  // What plugins registered, in order: taking one away rebuilds the defaults from the rest.
+  const registered: Record<string, string>[] = []
+  let defaults: Record<string, string> = {}
   let current = toLocale(locale)
   let revision = 0
   const listeners = new Set<() => void>()
   const changed = () => {
     revision++
     for (const listener of [...listeners]) listener()
+  }
+  const rebuild = () => {
+    defaults = Object.assign({}, ...registered)
+    changed()
   }
   return {
     t(key, values) {
@@ -44,8 +53,16 @@ export function createI18n(locale?: LocaleInput): I18n {
       )
     },
     register(strings) {
-      Object.assign(defaults, strings)
-      changed()
+      // A copy of its own marks this registration apart from another of the same object.
+      const layer = { ...strings }
+      registered.push(layer)
+      rebuild()
+      return () => {
+        const at = registered.indexOf(layer)
+        if (at < 0) return
+        registered.splice(at, 1)
+        rebuild()
+      }
     },
     setLocale(next) {
       current = toLocale(next)

@@ -98,6 +98,8 @@ export type {
   PluginSlice,
   ResolvedOptions,
 } from './kernelTypes'
+export type { ViewModule } from './lazyView'
+export { lazyView } from './lazyView'
 export type { LocaleLoader } from './loadLocale'
 export { loadLocale } from './loadLocale'
 export type { Locale, LocaleInput } from './locale'

@@ -18,6 +18,7 @@ import type {
 import { createLogger, type Logger } from './logger'
 import { resolveOptions } from './options'
 import { orderPlugins } from './plugin'
+import { createPluginScope } from './pluginScope'
 import { createRegistry } from './registry'
 import { createRouter, createViewRegistry } from './router'
 import { createSlots } from './slots'
@@ -150,7 +151,6 @@ export function createKernel(options: KernelOptions): Kernel {
   const services = createRegistry<unknown>()
   const i18n = createI18n(resolved.locale)
   const snackbar = createSnackbar(store)
-  const teardowns: Array<() => void> = []
 
   const kernelServices: KernelServices = {
     options: resolved,
@@ -177,9 +177,12 @@ export function createKernel(options: KernelOptions): Kernel {
     }),
   }
 
+  // What the kernel itself registers and sets up, undone on destroy, newest first.
+  const own = createPluginScope(kernelServices)
+
   // A sent transaction makes every cached account read stale: a view that mounts after it
   // (the NFTs tab the visitor returns to after Send) must read afresh, not a 30 s old answer.
-  teardowns.push(bus.on('tx:sent', () => kernelServices.api.clearCache()))
+  own.parts.bus.on('tx:sent', () => kernelServices.api.clearCache())
 
   const pluginIds = new Set(plugins.map((p) => p.id))
   const internal: KernelInternal = {
@@ -210,53 +213,54 @@ export function createKernel(options: KernelOptions): Kernel {
     destroy() {
       if (internal.destroyed) return
       internal.destroyed = true
-      for (const unwatch of internal.connectorWatchers.values()) unwatch()
+      internal.connectorWatchers.forEach((unwatch) => {
+        unwatch()
+      })
       internal.connectorWatchers.clear()
-      for (const teardown of teardowns.splice(0).reverse()) {
-        try {
-          teardown()
-        } catch (error) {
-          logger.error('a teardown threw', error)
-        }
-      }
+      own.dispose()
       snackbar.dispose()
       bus.clear()
     },
   }
 
   for (const adapter of resolved.adapters) {
-    teardowns.push(adapters.add(adapter.namespace, adapter))
-    const teardown = adapter.setup?.({
-      ...kernelServices,
-      kernel,
-      namespace: adapter.namespace,
-      logger: logger.child(adapter.namespace),
-    })
-    if (typeof teardown === 'function') teardowns.push(teardown)
+    own.parts.adapters.add(adapter.namespace, adapter)
+    own.add(
+      adapter.setup?.({
+        ...kernelServices,
+        kernel,
+        namespace: adapter.namespace,
+        logger: logger.child(adapter.namespace),
+      }),
+    )
   }
 
   for (const plugin of plugins) {
+    // What the plugin registers through its context is recorded here and undone when it
+    // goes; in place before setup runs, so a setup that throws halfway is undone too.
+    const scope = createPluginScope(kernelServices)
+    own.add(scope.dispose)
     const initial = plugin.initialState ?? (() => ({}))
     store.setState((draft) => {
       draft.plugins[plugin.id] = initial()
     })
-    const state = createSlice(store, plugin.id, initial)
+    const state = createSlice(scope.parts.store, plugin.id, initial)
     if (plugin.resetOnDisconnect !== false) {
-      teardowns.push(
-        bus.on('disconnect', () => {
-          if (store.getState().status !== 'connected') state.reset()
-        }),
-      )
+      scope.parts.bus.on('disconnect', () => {
+        if (store.getState().status !== 'connected') state.reset()
+      })
     }
     try {
-      const teardown = plugin.setup({
-        ...kernelServices,
-        id: plugin.id,
-        kernel,
-        state,
-        logger: logger.child(plugin.id),
-      })
-      if (typeof teardown === 'function') teardowns.push(teardown)
+      // The plugin's cleanup, added last, runs first: what it registered is still there.
+      scope.add(
+        plugin.setup({
+          ...scope.parts,
+          id: plugin.id,
+          kernel,
+          state,
+          logger: logger.child(plugin.id),
+        }),
+      )
     } catch (error) {
       kernel.destroy()
       throw error instanceof LatchError

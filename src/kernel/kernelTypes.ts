@@ -207,7 +207,11 @@ export interface PluginSlice<S> {
   subscribe(listener: (state: S, previous: S) => void): () => void
 }
 
-/** Everything a plugin's `setup` receives: it never imports kernel globals. */
+/**
+ * Everything a plugin's `setup` receives: it never imports kernel globals. Registrations
+ * made through these parts are recorded and undone when the plugin goes; `kernel` is the
+ * whole kernel, whose registrations are not.
+ */
 export interface PluginContext<S = undefined> extends KernelServices {
   /** The plugin's id. */
   id: string
@@ -216,8 +220,11 @@ export interface PluginContext<S = undefined> extends KernelServices {
 }
 
 /**
- * A plugin: a config object with an id, what it requires and a setup that returns its
- * teardown. Ship it as a factory so integrators can pass options.
+ * A plugin: a config object with an id, what it requires and a setup. What the setup
+ * registers through its context (views, slot contributions, bus handlers, services,
+ * connectors, strings, close guards, subscriptions) the kernel undoes when the plugin goes;
+ * the setup returns a cleanup only for what it started itself (a timer, a socket, an SDK).
+ * Ship it as a factory so integrators can pass options.
  *
  * @example
  * export const hello = (options: { name: string }) =>
@@ -225,7 +232,9 @@ export interface PluginContext<S = undefined> extends KernelServices {
  *     id: 'hello',
  *     setup(ctx) {
  *       ctx.views.register({ id: 'Hello', load: () => import('./HelloView') })
- *       return ctx.slots.contribute('features', { id: 'hello', label: options.name, view: 'Hello' })
+ *       ctx.slots.contribute('features', { id: 'hello', label: options.name, view: 'Hello' })
+ *       const timer = setInterval(() => ctx.bus.emit('hello:tick', {}), 1000)
+ *       return () => clearInterval(timer)
  *     },
  *   })
  */
@@ -238,6 +247,7 @@ export interface Plugin<S = any> {
   initialState?: () => S
   /** Reset the slice when the last namespace disconnects (default true). */
   resetOnDisconnect?: boolean
+  /** Runs once when the kernel is created; returns a cleanup for what it started itself. */
   // biome-ignore lint/suspicious/noConfusingVoidType: any function that returns nothing fits, as with React effects
   setup(ctx: PluginContext<S>): void | (() => void)
 }

@@ -32,19 +32,18 @@ export function orderPlugins(plugins: readonly Plugin[]): Plugin[] {
     }
   }
   const ordered: Plugin[] = []
-  const state = new Map<string, 'visiting' | 'done'>()
+  // Ids whose requirements are being set in order; meeting one again is a circle.
+  const visiting = new Set<string>()
   const visit = (plugin: Plugin, chain: string[]) => {
-    const mark = state.get(plugin.id)
-    if (mark === 'done') return
-    if (mark === 'visiting') {
+    if (ordered.includes(plugin)) return
+    if (visiting.has(plugin.id)) {
       throw new PluginError(`Plugins require each other in a circle: ${[...chain, plugin.id].join(' -> ')}`, {
         code: 'PLUGIN_REQUIREMENT_MISSING',
         details: 'Break the cycle: one of these plugins must not require the other.',
       })
     }
-    state.set(plugin.id, 'visiting')
+    visiting.add(plugin.id)
     for (const required of plugin.requires ?? []) visit(byId.get(required) as Plugin, [...chain, plugin.id])
-    state.set(plugin.id, 'done')
     ordered.push(plugin)
   }
   for (const plugin of plugins) visit(plugin, [])

@@ -1,7 +1,7 @@
 import type { KernelStore, SnackbarCopy, SnackbarLink, SnackbarVariant } from './store'
 
-/** A new message while one is open hides it, then shows after 150 ms. */
-export const SNACKBAR_SWAP_MS = 150
+/** A new message while one is open hides the open one, then shows 150 ms later. */
+export const SNACKBAR_REPLACE_DELAY_MS = 150
 /** How long success and error messages stay; loading stays until replaced or hidden. */
 export const SNACKBAR_VISIBLE_MS = 2200
 
@@ -26,11 +26,11 @@ export interface Snackbar {
  * kernel.snackbar.success('Address copied')
  */
 export function createSnackbar(store: KernelStore): Snackbar {
-  let swapTimer: ReturnType<typeof setTimeout> | undefined
+  let replaceTimer: ReturnType<typeof setTimeout> | undefined
   let hideTimer: ReturnType<typeof setTimeout> | undefined
 
   const clearTimers = () => {
-    clearTimeout(swapTimer)
+    clearTimeout(replaceTimer)
     clearTimeout(hideTimer)
   }
 
@@ -55,7 +55,7 @@ export function createSnackbar(store: KernelStore): Snackbar {
         return
       }
       snackbar.hide()
-      swapTimer = setTimeout(() => reveal(variant, message, options), SNACKBAR_SWAP_MS)
+      replaceTimer = setTimeout(() => reveal(variant, message, options), SNACKBAR_REPLACE_DELAY_MS)
     },
     loading: (message) => snackbar.show('loading', message),
     success: (message, options) => snackbar.show('success', message, options),

@@ -79,11 +79,11 @@ describe('scripts/modulepreload.mjs', () => {
         .map(([path, output]) => [output.entryPoint, relative(full.outdir, `${full.workingDir}/${path}`)])
       // Each a chunk of its own, found and listed after the modal's.
       expect(parts.map(([source]) => source).sort()).toEqual([
-        'plugins/email/EmailEntry.tsx',
-        'plugins/email/EmailField.tsx',
-        'plugins/farcaster/FarcasterEntry.tsx',
-        'plugins/social/SocialEntry.tsx',
-        'plugins/walletconnect/WalletConnectEntry.tsx',
+        'plugins/email/views/EmailEntry.tsx',
+        'plugins/email/views/EmailField.tsx',
+        'plugins/farcaster/views/FarcasterEntry.tsx',
+        'plugins/social/views/SocialEntry.tsx',
+        'plugins/walletconnect/views/WalletConnectEntry.tsx',
         'plugins/wallets/views/ConnectRows.tsx',
       ])
       for (const [, file] of parts) expect(files.lazy).toContain(file)

@@ -95,7 +95,7 @@ describe('the kernel, the React views, send and receive assume no chain family (
         'src/react/views/NetworksView.tsx',
         'src/react/views/tabs/TokensTab.tsx',
         'plugins/send/views/SendView.tsx',
-        'plugins/receive/ReceiveView.tsx',
+        'plugins/receive/views/ReceiveView.tsx',
       ]),
     )
     expect(files.filter((file) => /\.test\.tsx?$/.test(file))).toEqual([])

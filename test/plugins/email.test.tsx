@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { cooldownSecondsLeft } from '../../plugins/email/cooldown'
 import { isEmail } from '../../plugins/email/emailRule'
 import type { AuthSession } from '../../plugins/embedded-wallet/authSession'
-import { frameAnswerError } from '../../plugins/embedded-wallet/frameErrors'
+import { frameAnswerError } from '../../plugins/embedded-wallet/messages'
 import { kernelWithFakeFrame, SOL_ADDRESS } from './embeddedWalletFake'
 import { BOB, click, modal, openOn, renderWith, settle, type } from './helpers'
 

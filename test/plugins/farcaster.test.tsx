@@ -4,7 +4,7 @@ import { createMemoryBackend } from 'latchkit/internal'
 import { farcaster } from 'latchkit/plugins/farcaster'
 import { AccountButton } from 'latchkit/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { frameAnswerError } from '../../plugins/embedded-wallet/frameErrors'
+import { frameAnswerError } from '../../plugins/embedded-wallet/messages'
 import { kernelWithFakeFrame, SOL_ADDRESS } from './embeddedWalletFake'
 import { BOB, click, modal, openOn, renderWith, settle } from './helpers'
 

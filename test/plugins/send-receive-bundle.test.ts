@@ -125,6 +125,7 @@ describe('bundle: send and receive plugins', () => {
   it('send adds its factory and state shape at start-up, its views and their logic as lazy chunks', async () => {
     const outputs = await buildHost(['send'])
     expect(initialInputs(outputs).filter(fromSend).sort()).toEqual([
+      'plugins/send/ids.ts',
       'plugins/send/send.ts',
       'plugins/send/state.ts',
       'plugins/send/strings.ts',
@@ -143,6 +144,7 @@ describe('bundle: send and receive plugins', () => {
   it('receive adds its factory at start-up, its view with the QR encoder as a lazy chunk', async () => {
     const outputs = await buildHost(['receive'])
     expect(initialInputs(outputs).filter(fromReceive).sort()).toEqual([
+      'plugins/receive/ids.ts',
       'plugins/receive/receive.ts',
       'plugins/receive/strings.ts',
     ])

@@ -23,6 +23,6 @@ beforeAll(async () => {
     import('../../src/kernel/actions/readTokenBalances'),
     import('../../plugins/send/views/SendView'),
     import('../../plugins/send/views/SendPreviewView'),
-    import('../../plugins/receive/ReceiveView'),
+    import('../../plugins/receive/views/ReceiveView'),
   ])
 })

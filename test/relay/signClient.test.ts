@@ -11,7 +11,7 @@ import { type Hex, stringToHex, verifyMessage } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { fixtureAccounts } from '../../devstack/fixtures.js'
-import { dropOrphanedAnswers } from '../../plugins/walletconnect/orphanedRequests.js'
+import { dropOrphanedAnswers } from '../../plugins/walletconnect/dropOrphanedAnswers.js'
 import { type StartedRelay, startRelay } from '../../server/relay/index.js'
 import { MemoryStorage } from './helpers.js'
 

@@ -20,7 +20,7 @@ import { createMobileWallet, type MobileWallet } from '../../devstack/dev-mobile
 import { fixtureAccounts } from '../../devstack/fixtures.js'
 import { connectThroughSession } from '../../plugins/walletconnect/connectThroughSession.js'
 import type { WalletConnectClient } from '../../plugins/walletconnect/createSignClient.js'
-import { dropOrphanedAnswers } from '../../plugins/walletconnect/orphanedRequests.js'
+import { dropOrphanedAnswers } from '../../plugins/walletconnect/dropOrphanedAnswers.js'
 import { sessionConnector } from '../../plugins/walletconnect/sessionConnector.js'
 import { createSessionManager, type SessionManager } from '../../plugins/walletconnect/sessionManager.js'
 import { type StartedRelay, startRelay } from '../../server/relay/index.js'

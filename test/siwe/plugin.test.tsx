@@ -36,7 +36,7 @@ afterEach(cleanup)
 beforeAll(async () => {
   await Promise.all([
     import('../../src/react/views/firstOpen'),
-    import('../../plugins/siwe/ConnectingSiweView'),
+    import('../../plugins/siwe/views/ConnectingSiweView'),
     import('../../plugins/siwe/buildSiweMessage'),
   ])
 })

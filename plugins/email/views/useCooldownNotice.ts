@@ -1,7 +1,7 @@
 import type { Kernel } from 'latchkit'
 import { useEffect, useState } from 'react'
 import { cooldownSecondsLeft } from '../cooldown'
-import { embeddedWalletOf } from '../emailService'
+import { emailWallet } from '../emailWallet'
 
 /**
  * While `active`, the seconds left of the email login cooldown, counting down each
@@ -12,7 +12,7 @@ import { embeddedWalletOf } from '../emailService'
  * const left = useCooldownNotice(kernel, error?.code === 'EMAIL_COOLDOWN')
  */
 export function useCooldownNotice(kernel: Kernel, active: boolean): number {
-  const read = () => cooldownSecondsLeft(embeddedWalletOf(kernel).lastEmailLoginTime(), Date.now())
+  const read = () => cooldownSecondsLeft(emailWallet(kernel).lastEmailLoginTime(), Date.now())
   const [left, setLeft] = useState(() => (active ? read() : 0))
   // biome-ignore lint/correctness/useExhaustiveDependencies: read() depends on kernel only
   useEffect(() => {

@@ -23,4 +23,4 @@ export default function RegisterAccountNameSuccessView(): ReactElement {
   )
 }
 
-export { ensViewStrings } from './viewStrings'
+export { ensViewStrings as viewStrings } from './viewStrings'

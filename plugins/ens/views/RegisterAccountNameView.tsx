@@ -184,4 +184,4 @@ export default function RegisterAccountNameView(): ReactElement {
 }
 
 // The loader registers these with the kernel's i18n before the view renders (ens.ts).
-export { ensViewStrings } from './viewStrings'
+export { ensViewStrings as viewStrings } from './viewStrings'

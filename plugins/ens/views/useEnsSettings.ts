@@ -1,6 +1,7 @@
 'use client'
 import { useKernelState } from 'latchkit/react'
-import { DEFAULT_ENS_SETTINGS, ENS_PLUGIN_ID, type EnsSettings, type EnsState } from '../state'
+import { ENS_PLUGIN_ID } from '../ids'
+import { DEFAULT_ENS_SETTINGS, type EnsSettings, type EnsState } from '../state'
 
 /**
  * The names plugin's settings (zone, suggestion debounce), as the integrator gave them.

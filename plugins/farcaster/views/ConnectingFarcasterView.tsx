@@ -3,7 +3,6 @@ import { FramePlaceholder } from 'latchkit/plugins/embedded-wallet'
 import { useKernel, useT } from 'latchkit/react'
 import { QrCode } from 'latchkit/react/views'
 import { type ReactElement, useEffect, useState } from 'react'
-import { farcasterCss } from '../farcasterCss'
 import { farcasterFailure } from '../farcasterFailure'
 import {
   completeFarcasterWallet,
@@ -11,6 +10,7 @@ import {
   requestFarcasterSignIn,
   waitForFarcasterApproval,
 } from '../farcasterLogin'
+import { farcasterCss } from './farcasterCss'
 
 type Phase = 'LOADING' | 'CODE' | Exclude<FarcasterLoginStep, 'CONNECT'>
 

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react'
 import { ActivityList } from './ActivityList'
 
-export { historyViewStrings } from './viewStrings'
+export { historyViewStrings as viewStrings } from './viewStrings'
 
 /** The Account view's Activity tab: the list at a height that fits under the account. */
 export default function ActivityTab(): ReactElement {

@@ -2,7 +2,7 @@
 import type { ReactElement } from 'react'
 import { ActivityList } from './ActivityList'
 
-export { historyViewStrings } from './viewStrings'
+export { historyViewStrings as viewStrings } from './viewStrings'
 
 /** The Activity view: the list on a page of its own, for `router.push('Activity')`. */
 export default function ActivityView(): ReactElement {

@@ -1,6 +1,7 @@
 'use client'
 import { useKernelState } from 'latchkit/react'
-import { HISTORY_PLUGIN_ID, type HistoryState, initialHistoryState } from '../state'
+import { HISTORY_PLUGIN_ID } from '../ids'
+import { type HistoryState, initialHistoryState } from '../state'
 
 const EMPTY = initialHistoryState()
 

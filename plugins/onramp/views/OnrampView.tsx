@@ -271,4 +271,4 @@ export default function OnrampView(): ReactElement {
 }
 
 // The loader registers these with the kernel's i18n before the view renders (onramp.ts).
-export { onrampViewStrings } from './viewStrings'
+export { onrampViewStrings as viewStrings } from './viewStrings'

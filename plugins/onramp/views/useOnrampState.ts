@@ -1,6 +1,7 @@
 'use client'
 import { useKernelState } from 'latchkit/react'
-import { initialOnrampState, ONRAMP_PLUGIN_ID, type OnrampState } from '../state'
+import { ONRAMP_PLUGIN_ID } from '../ids'
+import { initialOnrampState, type OnrampState } from '../state'
 
 const EMPTY = initialOnrampState()
 

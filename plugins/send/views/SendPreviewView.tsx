@@ -173,4 +173,4 @@ function shortHash(hash: string): string {
 }
 
 // The loader registers these with the kernel's i18n before the view renders (send.ts).
-export { sendViewStrings } from './viewStrings'
+export { sendViewStrings as viewStrings } from './viewStrings'

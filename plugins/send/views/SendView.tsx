@@ -398,4 +398,4 @@ function describeReceiver(note: ReceiverNote, t: Translate): string {
 }
 
 // The loader registers these with the kernel's i18n before the view renders (send.ts).
-export { sendViewStrings } from './viewStrings'
+export { sendViewStrings as viewStrings } from './viewStrings'

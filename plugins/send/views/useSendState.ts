@@ -1,6 +1,7 @@
 'use client'
 import { useKernelState } from 'latchkit/react'
-import { initialSendState, SEND_PLUGIN_ID, type SendState } from '../state'
+import { SEND_PLUGIN_ID } from '../ids'
+import { initialSendState, type SendState } from '../state'
 
 const EMPTY = initialSendState()
 

@@ -1,6 +1,6 @@
 import type { Kernel, LatchError } from 'latchkit'
-import { siweController } from '../service'
 import type { SiweSession } from '../sessionSchema'
+import { siweController } from '../siweController'
 
 export type GetSiweSessionReturnType = SiweSession | undefined
 /** 'SIWX is not enabled' (SIWX_NOT_ENABLED) without the plugin. */

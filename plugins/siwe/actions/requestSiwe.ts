@@ -1,6 +1,6 @@
 import type { Kernel, LatchError } from 'latchkit'
-import { siweController } from '../service'
 import type { SiweSession } from '../sessionSchema'
+import { siweController } from '../siweController'
 
 export type RequestSiweReturnType = SiweSession
 /**

@@ -1,5 +1,5 @@
 import type { Kernel, LatchError } from 'latchkit'
-import { siweController } from '../service'
+import { siweController } from '../siweController'
 
 /** 'SIWX is not enabled' without the plugin; 'Failed to disconnect' when the wallet fails to. */
 export type SignOutErrorType = LatchError

@@ -1,10 +1,10 @@
 'use client'
 import { useT } from 'latchkit/react'
 import { type ReactElement, useState } from 'react'
-import { SocialButton } from '../SocialButton'
-import { socialCss } from '../socialCss'
 import { socialFailure } from '../socialFailure'
-import { useSocialProviders } from '../useSocialProviders'
+import { SocialButton } from './SocialButton'
+import { socialCss } from './socialCss'
+import { useSocialProviders } from './useSocialProviders'
 
 /** Every provider the app offers, each a wide button. */
 export default function ConnectSocialsView(): ReactElement {

@@ -6,10 +6,10 @@ import { type ReactElement, useEffect, useState } from 'react'
 import { socialMessages } from '../messages'
 import { holdPopup, keepPopup, releasePopup } from '../pendingPopups'
 import { isSocialProvider, SOCIAL_PROVIDER_NAMES } from '../providers'
-import { socialCss } from '../socialCss'
 import { socialFailure } from '../socialFailure'
 import { completeSocialWallet, runSocialLogin, type SocialLoginStep } from '../socialLogin'
 import { openLoginPopup } from '../socialPopup'
+import { socialCss } from './socialCss'
 
 /**
  * The login window is open: the view waits for the person there, then shows the frame's

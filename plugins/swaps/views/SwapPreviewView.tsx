@@ -189,4 +189,4 @@ export default function SwapPreviewView(): ReactElement {
 }
 
 // The loader registers these with the kernel's i18n before the view renders (swaps.ts).
-export { swapsViewStrings } from './viewStrings'
+export { swapsViewStrings as viewStrings } from './viewStrings'

@@ -330,4 +330,4 @@ function Unavailable({ network, message }: { network: string; message: string })
 }
 
 // The loader registers these with the kernel's i18n before the view renders (swaps.ts).
-export { swapsViewStrings } from './viewStrings'
+export { swapsViewStrings as viewStrings } from './viewStrings'

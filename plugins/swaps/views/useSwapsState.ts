@@ -1,6 +1,7 @@
 'use client'
 import { useKernelState } from 'latchkit/react'
-import { initialSwapsState, SWAPS_PLUGIN_ID, type SwapsState } from '../state'
+import { SWAPS_PLUGIN_ID } from '../ids'
+import { initialSwapsState, type SwapsState } from '../state'
 
 const EMPTY = initialSwapsState()
 

@@ -11,7 +11,7 @@ import { useWalletsSettings } from './useWalletsSettings'
 import { WalletRow } from './WalletRow'
 import { walletsCss } from './walletsCss'
 
-export { walletsViewStrings } from './viewStrings'
+export { walletsViewStrings as viewStrings } from './viewStrings'
 
 type SearchAnswer =
   | { query: string; status: 'done'; wallets: readonly RegistryWallet[] }

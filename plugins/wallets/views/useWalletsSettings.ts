@@ -1,11 +1,7 @@
 'use client'
 import { useKernelState } from 'latchkit/react'
-import {
-  DEFAULT_WALLETS_SETTINGS,
-  WALLETS_PLUGIN_ID,
-  type WalletsSettings,
-  type WalletsState,
-} from '../state'
+import { WALLETS_PLUGIN_ID } from '../ids'
+import { DEFAULT_WALLETS_SETTINGS, type WalletsSettings, type WalletsState } from '../state'
 
 /**
  * The wallets plugin's settings, as the integrator gave them, with the app's chains.

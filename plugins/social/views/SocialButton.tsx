@@ -1,10 +1,10 @@
 'use client'
 import { useKernel, useT } from 'latchkit/react'
 import type { ReactElement } from 'react'
-import { SOCIAL_VIEWS } from './ids'
-import { keepPopup } from './pendingPopups'
-import { SOCIAL_PROVIDER_COLORS, SOCIAL_PROVIDER_NAMES, type SocialLoginProvider } from './providers'
-import { openLoginPopup } from './socialPopup'
+import { SOCIAL_VIEWS } from '../ids'
+import { keepPopup } from '../pendingPopups'
+import { SOCIAL_PROVIDER_COLORS, SOCIAL_PROVIDER_NAMES, type SocialLoginProvider } from '../providers'
+import { openLoginPopup } from '../socialPopup'
 
 /**
  * One provider's button: the login window opens in the click itself (a popup blocker

@@ -3,11 +3,11 @@ import type { RegistryWallet } from 'latchkit'
 import { useKernel, useRoute, useT } from 'latchkit/react'
 import { describeFailure, QrCode } from 'latchkit/react/views'
 import { type ReactElement, useCallback, useEffect, useSyncExternalStore } from 'react'
-import { connectThroughSession } from './connectThroughSession'
-import { WALLETCONNECT_PLUGIN_ID } from './ids'
-import type { PairingState } from './pairingState'
-import type { SessionManager } from './sessionManager'
-import { isMobileDevice, walletLinksFor } from './walletLinks'
+import { connectThroughSession } from '../connectThroughSession'
+import { WALLETCONNECT_PLUGIN_ID } from '../ids'
+import type { PairingState } from '../pairingState'
+import type { SessionManager } from '../sessionManager'
+import { isMobileDevice, walletLinksFor } from '../walletLinks'
 
 const css = `
 .lk-wc-qr{display:flex;justify-content:center;padding:4px 0}
@@ -143,4 +143,4 @@ export default function ConnectingWalletConnectView(): ReactElement {
   )
 }
 
-export { walletConnectViewStrings } from './viewStrings'
+export { walletConnectViewStrings as viewStrings } from './viewStrings'

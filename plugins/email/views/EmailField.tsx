@@ -2,11 +2,11 @@
 import { LatchError } from 'latchkit'
 import { useKernel, useT } from 'latchkit/react'
 import { type FormEvent, type ReactElement, useState } from 'react'
-import { startEmailLogin } from './emailLogin'
-import { EMAIL_VIEWS } from './ids'
-import { emailCss } from './views/emailCss'
-import { emailFailure } from './views/emailFailure'
-import { useCooldownNotice } from './views/useCooldownNotice'
+import { startEmailLogin } from '../emailLogin'
+import { EMAIL_VIEWS } from '../ids'
+import { emailCss } from './emailCss'
+import { emailFailure } from './emailFailure'
+import { useCooldownNotice } from './useCooldownNotice'
 
 /**
  * The Connect view's email field: the address is checked before anything is sent, a

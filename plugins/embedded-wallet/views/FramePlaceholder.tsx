@@ -1,8 +1,8 @@
 'use client'
 import { useKernel } from 'latchkit/react'
 import { type ReactElement, useCallback, useRef } from 'react'
-import type { EmbeddedWalletService } from './authSession'
-import { EMBEDDED_WALLET_PLUGIN_ID } from './ids'
+import type { EmbeddedWalletService } from '../authSession'
+import { EMBEDDED_WALLET_PLUGIN_ID } from '../ids'
 
 /**
  * The box the frame's own screen is laid over while the frame shows it (an approval, the

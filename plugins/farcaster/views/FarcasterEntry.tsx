@@ -1,8 +1,8 @@
 'use client'
 import { useKernel, useT } from 'latchkit/react'
 import type { ReactElement } from 'react'
+import { FARCASTER_VIEWS } from '../ids'
 import { farcasterCss } from './farcasterCss'
-import { FARCASTER_VIEWS } from './ids'
 
 /** The Farcaster connect method on the Connect view: one button to the sign-in code. */
 export default function FarcasterEntry(): ReactElement {

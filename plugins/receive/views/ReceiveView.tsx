@@ -76,4 +76,4 @@ export default function ReceiveView(): ReactElement {
 }
 
 // The loader registers these with the kernel's i18n before the view renders (receive.ts).
-export { receiveViewStrings } from './viewStrings'
+export { receiveViewStrings as viewStrings } from './viewStrings'

@@ -1,9 +1,9 @@
 'use client'
 import { truncateAddress, useKernel, useKernelState, useT } from 'latchkit/react'
 import type { ReactElement } from 'react'
-import { SIWE_PLUGIN_ID } from './ids'
-import { siweController } from './service'
-import type { SiweState } from './types'
+import { SIWE_PLUGIN_ID } from '../ids'
+import { siweController } from '../siweController'
+import type { SiweState } from '../types'
 
 /**
  * ConnectingSiwe: asks the visitor to sign the sign-in message, shows

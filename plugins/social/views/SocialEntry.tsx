@@ -1,10 +1,10 @@
 'use client'
 import { useKernel, useT } from 'latchkit/react'
 import { type ReactElement, useState } from 'react'
-import { SOCIAL_VIEWS } from './ids'
+import { SOCIAL_VIEWS } from '../ids'
+import { socialFailure } from '../socialFailure'
 import { SocialButton } from './SocialButton'
 import { socialCss } from './socialCss'
-import { socialFailure } from './socialFailure'
 import { useSocialProviders } from './useSocialProviders'
 
 /** How many providers the Connect view shows before "More": one wide, then a row of three. */

@@ -1,8 +1,8 @@
 'use client'
 import { useKernelState } from 'latchkit/react'
-import { SOCIAL_PLUGIN_ID } from './ids'
-import { SOCIAL_PROVIDERS, type SocialLoginProvider } from './providers'
-import type { SocialState } from './state'
+import { SOCIAL_PLUGIN_ID } from '../ids'
+import { SOCIAL_PROVIDERS, type SocialLoginProvider } from '../providers'
+import type { SocialState } from '../state'
 
 /**
  * The providers the app offers, in its order.

@@ -1,8 +1,8 @@
 'use client'
 import { useKernel, useT } from 'latchkit/react'
 import type { ReactElement } from 'react'
-import { WALLETCONNECT_VIEW_ID } from './ids'
-import { WALLETCONNECT_ICON } from './walletConnectIcon'
+import { WALLETCONNECT_VIEW_ID } from '../ids'
+import { WALLETCONNECT_ICON } from '../walletConnectIcon'
 
 /**
  * The wallet list's WalletConnect entry (its `connectorTypes` group): one row for every

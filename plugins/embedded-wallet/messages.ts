@@ -4,7 +4,7 @@ import { LatchError } from 'latchkit'
  * The frame client's messages by code. The two lower-case codes are the ones the
  * protocol names for the load and request timeouts, so logs and handlers match them.
  */
-export const frameMessages = {
+export const embeddedWalletMessages = {
   iframe_load_failed: 'Unable to load email login dependency',
   iframe_request_timeout: 'Embedded Wallet Request Timed Out',
   EMBEDDED_WALLET_ORIGIN_REFUSED: 'Invalid App Configuration',
@@ -15,7 +15,7 @@ export const frameMessages = {
   EMBEDDED_WALLET_BAD_ANSWER: 'An error occurred',
 } as const
 
-export type FrameErrorCode = keyof typeof frameMessages
+export type EmbeddedWalletErrorCode = keyof typeof embeddedWalletMessages
 
 /**
  * A named error of the frame client; `details` says what happened for the log.
@@ -23,9 +23,9 @@ export type FrameErrorCode = keyof typeof frameMessages
  * @example
  * throw frameError('iframe_load_failed', 'no ready message within 20000 ms')
  */
-export function frameError(code: FrameErrorCode, details?: string, cause?: unknown): LatchError {
+export function frameError(code: EmbeddedWalletErrorCode, details?: string, cause?: unknown): LatchError {
   const options = { code, ...(details ? { details } : {}), ...(cause ? { cause } : {}) }
-  return new LatchError(frameMessages[code], options)
+  return new LatchError(embeddedWalletMessages[code], options)
 }
 
 /**
@@ -40,7 +40,9 @@ export function frameAnswerError(
   type: string,
   payload: { message?: string; code?: number | string },
 ): LatchError {
-  const message = payload.message?.trim() ? payload.message : frameMessages.EMBEDDED_WALLET_REQUEST_FAILED
+  const message = payload.message?.trim()
+    ? payload.message
+    : embeddedWalletMessages.EMBEDDED_WALLET_REQUEST_FAILED
   return new LatchError(message, {
     code: typeof payload.code === 'string' ? payload.code : 'EMBEDDED_WALLET_REQUEST_FAILED',
     details: `The embedded wallet answered ${type}_ERROR`,

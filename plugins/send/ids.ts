@@ -1,0 +1,2 @@
+/** The send plugin's id: its slice lives under `plugins.send` in the kernel state. */
+export const SEND_PLUGIN_ID = 'send'

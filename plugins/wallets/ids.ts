@@ -1,0 +1,1 @@
+export const WALLETS_PLUGIN_ID = 'wallets'
