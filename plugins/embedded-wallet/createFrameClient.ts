@@ -1,7 +1,6 @@
 import type { Logger } from 'latchkit'
 import { parseWith } from 'latchkit/internal'
 import * as z from 'zod/mini'
-import { frameAnswerError, frameError } from './messages'
 import {
   answerSchema,
   describeIssues,
@@ -18,6 +17,7 @@ import {
 } from './frameMessages'
 import { frameSource } from './frameSource'
 import { createHiddenIframe } from './hiddenIframe'
+import { frameAnswerError, frameError } from './messages'
 
 /** How long the client waits; the defaults are the protocol's. */
 export interface FrameTimings {

@@ -3,9 +3,9 @@ import type { ChainNamespace, ConnectorEvent, Kernel, RegistryWallet } from 'lat
 import { defineStorageKey } from 'latchkit/internal'
 import * as z from 'zod/mini'
 import type { WalletConnectClient } from './createSignClient'
+import { pairingExpiredError, reconnectingError, walletConnectError } from './messages'
 import { optionalNamespaces, sessionAccounts, sessionNamespaces } from './namespaces'
 import { type Observable, observable, type PairingState } from './pairingState'
-import { pairingExpiredError, reconnectingError, walletConnectError } from './messages'
 
 /** The topic of the session to restore after a reload; without it the SDK is never loaded at start-up. */
 const sessionTopicKey = defineStorageKey('walletConnect:session', z.string().check(z.regex(/^[0-9a-f]{64}$/)))
