@@ -2,19 +2,42 @@
 /**
  * `latchkit-server`: the services an integrator deploys, on one port. `--help` lists the
  * flags; docs/server.md says what each service answers and how to run several instances.
+ * Once it runs, its output is JSON lines: `listening`, one `up` per service, `ready`, a
+ * `request` line per request, and `stopping`/`down`/`stopped` on SIGTERM or SIGINT.
  */
 import { CliError, readServerArgs, serverUsage } from './cliArgs.js'
-import { redactPassword } from './db/postgres.js'
-import { type ServerConfig, startServer } from './startServer.js'
+import { consoleAsJson } from './observability/consoleAsJson.js'
+import { jsonLog } from './observability/jsonLog.js'
+import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './startServer.js'
 import { stopOnSignals } from './stopOnSignals.js'
 
-function describeDatabase(config: ServerConfig): string {
-  const db = config.database
-  if (!config.siweOrigins?.length && !config.names && !config.analytics && !config.relay)
-    return 'no state kept'
-  if (db && 'url' in db) return `PostgreSQL at ${redactPassword(db.url)}`
-  if (db && 'dataDir' in db && db.dataDir !== undefined) return `PGlite in ${db.dataDir}`
-  return 'PGlite in memory (gone on stop)'
+const log = jsonLog()
+
+/**
+ * A signal that arrives while the services start: the stop waits for the start to end,
+ * then stops what started; a start that never ends (a database that accepts the
+ * connection and never answers) is given up on after the shutdown grace.
+ */
+function stopAfterStart(graceMs: number): { requested: () => boolean; forget: () => void } {
+  let signal: NodeJS.Signals | undefined
+  const onSignal = (received: NodeJS.Signals) => {
+    if (signal) return
+    signal = received
+    log.info('stopping', { signal, while: 'starting' })
+    setTimeout(() => {
+      log.error('stop failed', { error: 'a service did not finish starting within the shutdown grace' })
+      process.exit(1)
+    }, graceMs).unref()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  return {
+    requested: () => signal !== undefined,
+    forget: () => {
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+    },
+  }
 }
 
 async function main(): Promise<void> {
@@ -23,26 +46,17 @@ async function main(): Promise<void> {
     console.log(serverUsage)
     return
   }
-  const server = await startServer(config)
-  const chains = config.chains.map((chain) => `eip155:${chain.chainId}`).join(', ')
-  const signIn = config.siweOrigins?.length ? `sign-in for ${config.siweOrigins.join(', ')}` : 'no sign-in'
-  const cors = config.corsOrigins?.length
-    ? `browsers from ${config.corsOrigins.join(', ')}`
-    : 'browsers from its own origin only (--cors-origin allows your app)'
-  const swaps = config.swap ? `swaps on ${Object.keys(config.swap.chains).join(', ')}` : 'no swaps'
-  const names = config.names
-    ? `names on eip155:${config.names.ens.chainId}, registering under ${config.names.zones.join(', ')}`
-    : 'no names'
-  const funnel =
-    typeof config.analyticsFunnelAccess === 'object' ? 'funnel behind the token' : 'funnel not served'
-  const analytics = config.analytics
-    ? `analytics collected at /v1/analytics/events (${funnel})`
-    : 'no analytics'
-  const relay = server.relayUrl ? `WalletConnect relay at ${server.relayUrl}` : 'no relay'
-  console.log(
-    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${analytics} · ${relay} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
-  )
-  stopOnSignals(server)
+  consoleAsJson(log)
+  const early = stopAfterStart(config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS)
+  const server = await startServer(config, { log })
+  early.forget()
+  if (early.requested()) {
+    const begun = performance.now()
+    await server.stop()
+    log.info('stopped', { ms: Math.round(performance.now() - begun) })
+    process.exit(0)
+  }
+  stopOnSignals(server, log)
 }
 
 main().catch((error: unknown) => {
@@ -50,6 +64,6 @@ main().catch((error: unknown) => {
     console.error(`latchkit-server: ${error.message}\n\n${serverUsage}`)
     process.exit(2)
   }
-  console.error('latchkit-server:', error instanceof Error ? error.message : error)
+  log.error('failed to start', { error })
   process.exit(1)
 })

@@ -3,13 +3,14 @@
  * API command reads its shared flags with the same parsers.
  */
 import { parseArgs } from 'node:util'
-import { getAddress, type Hex, isAddress } from 'viem'
+import type { Hex } from 'viem'
 import { MIN_FUNNEL_TOKEN_LENGTH } from './analytics/funnelAccess.js'
 import type { SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { DEFAULT_MAX_BODY_BYTES } from './api/inputGuard.js'
+import { checksumAddress, isHexAddress } from './checksumAddress.js'
 import { redactPassword } from './db/postgres.js'
-import type { ServerConfig, ServerNames, ServerRelay } from './startServer.js'
+import type { ServerConfig, ServerNames, ServerRelay } from './serverConfig.js'
 
 export const DEFAULT_PORT = 8787
 
@@ -99,7 +100,7 @@ export function parseSwapChains(
   const chains: SwapSettings['chains'] = {}
   for (const value of values) {
     const match = /^eip155:(\d{1,15})=(0x[0-9a-fA-F]{40}),(0x[0-9a-fA-F]{40})$/.exec(value)
-    if (!match || !isAddress(match[2]!, { strict: false }) || !isAddress(match[3]!, { strict: false }))
+    if (!match || !isHexAddress(match[2]!) || !isHexAddress(match[3]!))
       throw new CliError(
         `--swap-chain ${value}: expected eip155:<chainId>=<router address>,<weth address>, e.g. eip155:1=0x7a25…,0xC02a…`,
       )
@@ -108,7 +109,7 @@ export function parseSwapChains(
     if (!served.includes(chainId))
       throw new CliError(`--swap-chain ${value}: chain ${chainId} is not given with --rpc`)
     if (Object.hasOwn(chains, key)) throw new CliError(`--swap-chain: chain ${chainId} is given twice`)
-    chains[key] = { router: getAddress(match[2]!), weth: getAddress(match[3]!) }
+    chains[key] = { router: checksumAddress(match[2]!), weth: checksumAddress(match[3]!) }
   }
   return { chains }
 }
@@ -191,7 +192,7 @@ export function parseNames(
     throw new CliError(
       'names need LATCHKIT_NAMES_OPERATOR_KEY: the 0x private key (64 hex digits) that owns each zone in the ENS registry',
     )
-  const [registry, publicResolver, universalResolver] = addresses.map((address) => getAddress(address))
+  const [registry, publicResolver, universalResolver] = addresses.map((address) => checksumAddress(address))
   return {
     ens: {
       chainId,
