@@ -3,14 +3,18 @@
  * command line (`cliArgs.ts`) and the config file (`config/`) both read into it.
  */
 import type { FunnelAccess } from './analytics/funnelAccess.js'
-import type { SwapSettings } from './api/apiContext.js'
+import type { Hex } from 'viem'
+import type { ImageSource, SwapSettings, WalletListItem } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
+import type { HistorySource } from './api/historySource.js'
 import type { OnrampSettings } from './api/onrampProvider.js'
 import type { PriceSource } from './api/priceSource.js'
+import type { SolanaChainConfig } from './api/solanaReader.js'
 import type { DatabaseOption } from './db/sqlClient.js'
-import type { Hex } from 'viem'
+import type { StartFrameServiceOptions } from './embedded-wallet/startFrameService.js'
 import type { EnsDeployment } from './names/chainNames.js'
 import type { MetricsAccess } from './observability/observedHandler.js'
+import type { RelayLimits } from './relay/relayRequests.js'
 
 export type ServerConfig = {
   /** Default 0: a free port. */
@@ -31,6 +35,25 @@ export type ServerConfig = {
   maxBodyBytes?: number
   /** Serve sign-in for the app at these origins (scheme, host and port, e.g. `https://app.example`). */
   siweOrigins?: readonly string[]
+  /** The longest a sign-in session lives, whatever its message says, in seconds. Default 7 days. */
+  siweSessionMaxAgeSeconds?: number
+  /**
+   * The Solana cluster to answer for too (balances of SOL and the listed mints, and the
+   * on-ramp's Solana assets). Default: EVM chains only.
+   *
+   * @example { rpcUrl: 'https://solana.rpc.example/KEY', genesisHash: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp…', mints: [usdc] }
+   */
+  solana?: SolanaChainConfig
+  /**
+   * Where `GET /v1/account/{address}/history` reads from: the indexes' sources, one per
+   * chain family (`createEvmHistorySource(indexerUrl, chainIds)` for a running EVM
+   * indexer). Default: none, and every history is empty.
+   */
+  history?: readonly HistorySource[]
+  /** The wallets `GET /getWallets` pages through, in order. Default: none. */
+  walletRegistry?: readonly WalletListItem[]
+  /** The images the API serves (wallets' `image_id`, assets, currencies, tokens). Default: none (404). */
+  images?: ImageSource
   /** Where stateful services keep their state. Default: PGlite in memory. */
   database?: DatabaseOption
   /**
@@ -68,6 +91,8 @@ export type ServerConfig = {
    * the funnel answers 403 while events are still collected.
    */
   analyticsFunnelAccess?: FunnelAccess
+  /** The most events one analytics POST may carry (more is a 400). Default 100. */
+  analyticsMaxEventsPerBatch?: number
   /**
    * USD prices of the chains' assets (balances' `price` and `value`, `/v1/fungible/price`,
    * and what the on-ramp can quote). Default: none known.
@@ -81,6 +106,14 @@ export type ServerConfig = {
    * @example { publicUrl: 'wss://api.example/relay', projectIds: ['my-project'] }
    */
   relay?: ServerRelay
+  /**
+   * The embedded wallet's frame service, on a port of its own (it must be an origin of its
+   * own: the widget embeds it in a frame). Its database is the server's unless it names
+   * one. Default: none.
+   *
+   * @example { port: 8794, projects: { 'my-app': { allowedOrigins: ['https://app.example'] } }, smtp, shareKey }
+   */
+  frame?: ServerFrame
   /**
    * Who may read the request and error counters on `/metrics` (Prometheus text): 'open'
    * (the default) to anyone who reaches the port, `{ token }` to a Bearer token, 'closed'
@@ -104,11 +137,24 @@ export type ServerRelay = {
   publicUrl?: string
   /** The WalletConnect project ids allowed to connect; default any. */
   projectIds?: readonly string[]
+  /** The HTTP path upgrades are taken on; default the path of `publicUrl` (behind a proxy that rewrites paths). */
+  path?: string
+  /** How often each socket is pinged; one that has not answered the last ping is dropped. Default 20 s. */
+  pingIntervalMs?: number
+  /** How often expired messages are deleted. Default 60 s. */
+  purgeIntervalMs?: number
+  /** Any of the relay's limits to change (message and frame sizes, subscriptions, TTLs, batches). */
+  limits?: Partial<RelayLimits>
 }
+
+/** The frame service's settings: `startFrameService`'s, its database the server's by default. */
+export type ServerFrame = StartFrameServiceOptions
 
 /** The names service's settings; its RPC URL and database come from the server's. */
 export type ServerNames = {
   ens: Omit<EnsDeployment, 'rpcUrl'>
   zones: readonly string[]
   operatorKey: Hex
+  /** How often a sent registration's receipt is asked for. Default 1000 ms. */
+  pollingIntervalMs?: number
 }

@@ -12,6 +12,7 @@
  */
 import type { AnalyticsCollector } from './analytics/createAnalyticsCollector.js'
 import type { ApiSettings } from './api/apiContext.js'
+import { noPrices } from './api/priceSource.js'
 import { openDatabase } from './db/openDatabase.js'
 import type { Database } from './db/sqlClient.js'
 import { describeAnalytics, describeApi, describeDatabase, describeNames } from './describeServices.js'
@@ -33,6 +34,8 @@ export type RunningServer = {
   port: number
   /** The relay's URL (what clients give as `relayUrl`) when one is served. */
   relayUrl?: string
+  /** The frame service's origin (the widget's `frameUrl`) when one is served. */
+  frameUrl?: string
   /**
    * Stops: `/readyz` turns 503, the relay's sockets close, the port stops taking
    * connections while the requests under way are answered (for at most
@@ -93,15 +96,22 @@ export async function startServer(
   const begun = performance.now()
   const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
   const stateful =
-    signIn || config.names !== undefined || config.analytics === true || config.relay !== undefined
+    signIn ||
+    config.names !== undefined ||
+    config.analytics === true ||
+    config.relay !== undefined ||
+    (config.frame !== undefined && config.frame.database === undefined)
   const readiness = createReadiness([
     ...(stateful ? ['database'] : []),
     ...(signIn ? ['siwe'] : []),
     ...(config.names ? ['names'] : []),
     ...(config.analytics ? ['analytics'] : []),
     ...(config.relay ? ['relay'] : []),
+    ...(config.frame ? ['frame'] : []),
     'api',
   ])
+  const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
+  const metrics = createMetrics()
   const notReady = () =>
     Object.entries(readiness.states())
       .filter(([, state]) => state !== 'ready')
@@ -112,7 +122,7 @@ export async function startServer(
     observed((request, env) => (app ? app(request, env) : startingAnswer(notReady())), {
       serviceOf: serviceOfPath,
       log,
-      metrics: createMetrics(),
+      metrics,
       probes: {
         readiness,
         metricsAccess: config.metrics ?? 'open',
@@ -141,6 +151,7 @@ export async function startServer(
     }
   }
   let relay: RelayService | undefined
+  let frameUrl: string | undefined
   try {
     // Opened first, before any service module loads: the embedded database's thread then
     // starts at once and boots PostgreSQL while this thread loads the rest.
@@ -160,6 +171,9 @@ export async function startServer(
           const collector = await createAnalyticsCollector({
             database: await sql(),
             funnelAccess: config.analyticsFunnelAccess ?? 'closed',
+            ...(config.analyticsMaxEventsPerBatch !== undefined && {
+              maxEventsPerBatch: config.analyticsMaxEventsPerBatch,
+            }),
           })
           up('analytics', describeAnalytics(config.analyticsFunnelAccess), () => collector.close())
           return collector
@@ -175,6 +189,9 @@ export async function startServer(
               operatorKey: settings.operatorKey,
               chains,
               database: await sql(),
+              ...(settings.pollingIntervalMs !== undefined && {
+                pollingIntervalMs: settings.pollingIntervalMs,
+              }),
             })
             up('names', describeNames(settings), () => service.close())
             return service
@@ -184,7 +201,14 @@ export async function startServer(
       signIn && config.siweOrigins
         ? (async (origins) => {
             const { createSiweVerifier } = await import('./siwe/createSiweVerifier.js')
-            const created = await createSiweVerifier({ origin: origins, chains, db: await sql() })
+            const created = await createSiweVerifier({
+              origin: origins,
+              chains,
+              db: await sql(),
+              ...(config.siweSessionMaxAgeSeconds !== undefined && {
+                sessionMaxAgeSeconds: config.siweSessionMaxAgeSeconds,
+              }),
+            })
             up('siwe', `sign-in for ${origins.join(', ')}`, () => created.close())
             return created
           })(config.siweOrigins)
@@ -199,6 +223,10 @@ export async function startServer(
             // The embedded database: the server's one, which a second open could not share.
             database: config.database && 'url' in config.database ? config.database : (db as Database).sql,
             ...(settings.projectIds && { projectIds: settings.projectIds }),
+            ...(settings.path !== undefined && { path: settings.path }),
+            ...(settings.pingIntervalMs !== undefined && { pingIntervalMs: settings.pingIntervalMs }),
+            ...(settings.purgeIntervalMs !== undefined && { purgeIntervalMs: settings.purgeIntervalMs }),
+            ...(settings.limits && { limits: settings.limits }),
           })
           service.attach(server.server)
           // Closed apart from the others, before the port (see stop()); here only on a failed start.
@@ -207,11 +235,37 @@ export async function startServer(
           return service
         })(config.relay)
       : Promise.resolve(undefined)
+    const frame: Promise<unknown> = config.frame
+      ? (async ({ port, host, database: own, ...settings }) => {
+          const { createFrameService } = await import('./embedded-wallet/createFrameService.js')
+          const service = await createFrameService({ ...settings, database: own ?? (await sql()) })
+          let listening: Awaited<ReturnType<typeof listen>>
+          try {
+            // Its own port, as an origin of its own must be; counted and logged with the rest.
+            listening = await listen(
+              observed(service.app.fetch, { serviceOf: () => 'frame', log, metrics }),
+              {
+                port: port ?? 0,
+                ...(host !== undefined && { host }),
+              },
+            )
+          } catch (error) {
+            await service.close()
+            throw error
+          }
+          frameUrl = settings.publicUrl === undefined ? listening.url : new URL(settings.publicUrl).origin
+          up('frame', `embedded wallet frame service at ${frameUrl}`, async () => {
+            await listening.close({ graceMs })
+            await service.close()
+          })
+        })(config.frame)
+      : Promise.resolve()
     const api = (async () => {
       // Loaded while the database opens: module loading and PGlite's start overlap.
-      const [{ createApiApp }, { createChainReader }] = await Promise.all([
+      const [{ createApiApp }, { createChainReader }, solana] = await Promise.all([
         import('./api/createApiApp.js'),
         import('./api/chainReader.js'),
+        config.solana ? import('./api/solanaReader.js') : undefined,
       ])
       const [collector, nameService, siwe] = await allStarted([analytics, names, verifier] as const)
       const settings: ApiSettings = {
@@ -227,16 +281,22 @@ export async function startServer(
         ...(nameService && { names: nameService }),
         ...(collector && { analytics: collector }),
         ...(config.prices && { prices: config.prices }),
+        ...(solana &&
+          config.solana && { solana: solana.createSolanaReader(config.solana, config.prices ?? noPrices) }),
+        ...(config.history && { history: config.history }),
+        ...(config.walletRegistry && { registry: config.walletRegistry }),
+        ...(config.images && { images: config.images }),
         ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
         ...(siwe && { siwe: () => siwe.app }),
       })
     })()
-    const [, , , , , apiApp] = await allStarted([
+    const [, , , , , , apiApp] = await allStarted([
       database,
       analytics,
       names,
       verifier,
       relayStarted,
+      frame,
       api,
     ] as const)
     app = apiApp.fetch
@@ -255,6 +315,7 @@ export async function startServer(
     url: server.url,
     port: server.port,
     ...(relay && { relayUrl: (relay as RelayService).publicUrl }),
+    ...(frameUrl !== undefined && { frameUrl }),
     stop() {
       stopping ??= (async () => {
         readiness.stopping()
@@ -263,7 +324,7 @@ export async function startServer(
           await relay.close()
           log.info('down', { service: 'relay' })
         }
-        await server.close({ graceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS })
+        await server.close({ graceMs })
         log.info('down', { service: 'http' })
         await closeOpened()
       })()
