@@ -10,8 +10,7 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { CliError, readServerCommand, serverUsage } from './cliArgs.js'
-import { loadConfigFile } from './config/loadConfigFile.js'
-import { ConfigError, readServerConfig } from './config/readServerConfig.js'
+import { ConfigError } from './config/configError.js'
 import { STARTER_CONFIG } from './config/starterConfig.js'
 import { consoleAsJson } from './observability/consoleAsJson.js'
 import { jsonLog } from './observability/jsonLog.js'
@@ -20,33 +19,6 @@ import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './startServer.js'
 import { stopOnSignals } from './stopOnSignals.js'
 
 const log = jsonLog()
-
-/**
- * A signal that arrives while the services start: the stop waits for the start to end,
- * then stops what started; a start that never ends (a database that accepts the
- * connection and never answers) is given up on after the shutdown grace.
- */
-function stopAfterStart(graceMs: number): { requested: () => boolean; forget: () => void } {
-  let signal: NodeJS.Signals | undefined
-  const onSignal = (received: NodeJS.Signals) => {
-    if (signal) return
-    signal = received
-    log.info('stopping', { signal, while: 'starting' })
-    setTimeout(() => {
-      log.error('stop failed', { error: 'a service did not finish starting within the shutdown grace' })
-      process.exit(1)
-    }, graceMs).unref()
-  }
-  process.on('SIGINT', onSignal)
-  process.on('SIGTERM', onSignal)
-  return {
-    requested: () => signal !== undefined,
-    forget: () => {
-      process.off('SIGINT', onSignal)
-      process.off('SIGTERM', onSignal)
-    },
-  }
-}
 
 /** Writes the starter config, never over a file that exists unless asked to. */
 function init(file: string, force: boolean): void {
@@ -67,6 +39,11 @@ async function configOf(args: readonly string[]): Promise<ServerConfig | undefin
     return undefined
   }
   if (command.kind === 'flags') return command.config
+  // Loaded for a config file only: zod and the written forms cost the flags nothing.
+  const [{ loadConfigFile }, { readServerConfig }] = await Promise.all([
+    import('./config/loadConfigFile.js'),
+    import('./config/readServerConfig.js'),
+  ])
   const config = readServerConfig(await loadConfigFile(command.file), {
     env: process.env,
     baseDir: dirname(command.file),
@@ -83,16 +60,10 @@ async function main(): Promise<void> {
   const config = await configOf(process.argv.slice(2))
   if (!config) return
   consoleAsJson(log)
-  const early = stopAfterStart(config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS)
-  const server = await startServer(config, { log })
-  early.forget()
-  if (early.requested()) {
-    const begun = performance.now()
-    await server.stop()
-    log.info('stopped', { ms: Math.round(performance.now() - begun) })
-    process.exit(0)
-  }
-  stopOnSignals(server, log)
+  const started = startServer(config, { log })
+  // Before the start ends: a SIGTERM while the services start stops them once they have.
+  stopOnSignals(started, { log, startGraceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS })
+  await started
 }
 
 main().catch((error: unknown) => {

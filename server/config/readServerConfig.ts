@@ -38,10 +38,9 @@ import {
   walletList,
 } from './configSchema.js'
 
-/** A mistake in the config file: the message names the file, the field and what is wrong. */
-export class ConfigError extends Error {
-  override name = 'ConfigError'
-}
+import { ConfigError } from './configError.js'
+
+export { ConfigError }
 
 export type ReadConfigOptions = {
   /** Where `{ "env": … }` secrets and the defaults (PORT, DATABASE_URL, …) are read. */

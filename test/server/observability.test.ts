@@ -99,6 +99,29 @@ describe('latchkit-server while its services start', () => {
   })
 })
 
+describe('latchkit-server stopped while its services start', () => {
+  it('waits for the start, then stops what started and exits 0', async () => {
+    const [chain] = getDevstack().chains
+    const run = runServerCli([
+      '--port',
+      '0',
+      '--rpc',
+      `${chain!.chainId}=${chain!.rpcUrl}`,
+      '--siwe-origin',
+      APP,
+      '--data-dir',
+      join(tempDir, 'stopped-early'),
+    ])
+    await run.waitForLine((line) => line.msg === 'listening', 'listening line')
+    run.child.kill('SIGTERM')
+    expect(await run.exited).toBe(0)
+    const events = run.lines().map((line) => `${line.msg} ${line.service ?? line.while ?? ''}`.trim())
+    // The embedded database takes seconds to open: the signal comes while it does.
+    expect(events).toContain('stopping starting')
+    expect(events.slice(-2)).toEqual(['down database', 'stopped'])
+  })
+})
+
 describe('latchkit-server once started', () => {
   // An RPC that holds each call until the test lets it go: a request under way at SIGTERM.
   let held: Server
