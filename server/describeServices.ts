@@ -14,7 +14,7 @@ export function describeDatabase(config: Pick<ServerConfig, 'database'>): string
   if (db && 'url' in db) return `PostgreSQL at ${redactPassword(db.url)}`
   if (db && 'dataDir' in db && db.dataDir !== undefined) return `PGlite in ${db.dataDir}`
   if (db && 'query' in db) return 'a database client given in code'
-  return 'PGlite in memory (gone on stop)'
+  return 'PGlite in a temporary directory (gone on stop)'
 }
 
 /**

@@ -14,7 +14,7 @@ import type { AnalyticsCollector } from './analytics/createAnalyticsCollector.js
 import type { ApiSettings } from './api/apiContext.js'
 import { noPrices } from './api/priceSource.js'
 import { openDatabase } from './db/openDatabase.js'
-import type { Database } from './db/sqlClient.js'
+import type { Database, SqlClient } from './db/sqlClient.js'
 import { describeAnalytics, describeApi, describeDatabase, describeNames } from './describeServices.js'
 import { listen } from './http/listen.js'
 import type { StartedNameService } from './names/createNameService.js'
@@ -162,7 +162,12 @@ export async function startServer(
           return db
         })()
       : Promise.resolve(undefined)
-    const sql = async () => ((await database) as Database).sql
+    // What the services are given: a client that waits for the database, so each starts
+    // its own work (keys, clients) while the database opens, not after.
+    const waitingSql: SqlClient = {
+      query: async (text, params) => ((await database) as Database).sql.query(text, params),
+    }
+    const sql = async () => waitingSql
     const chains = config.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
 
     const analytics: Promise<AnalyticsCollector | undefined> = config.analytics

@@ -50,6 +50,17 @@ export function pgliteTemplateFile(cacheDir: string = defaultPgliteCacheDir()): 
   return join(cacheDir, `pglite-${pgliteVersion()}-wal1-empty.tar`)
 }
 
+/**
+ * The template as a data directory, for the worker-thread open (pgliteInWorker.ts): a
+ * copy of it is a fresh database on disk, which PGlite resumes without unpacking a tar
+ * into memory.
+ *
+ * @example pgliteTemplateDir('/app/node_modules/.cache/latchkit') // '/app/…/pglite-0.5.16-wal1-empty'
+ */
+export function pgliteTemplateDir(cacheDir: string = defaultPgliteCacheDir()): string {
+  return join(cacheDir, `pglite-${pgliteVersion()}-wal1-empty`)
+}
+
 /** Whether `dataDir` already holds a database, which is resumed as it is. */
 export function holdsDatabase(dataDir: string): boolean {
   return existsSync(join(dataDir, 'PG_VERSION'))

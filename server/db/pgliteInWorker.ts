@@ -4,30 +4,50 @@
  * beside the thread that answers HTTP instead of on it. Values cross threads by structured
  * clone, which keeps what PGlite answers (dates, bigints, byte arrays, JSON) as they are;
  * an error keeps its message and PostgreSQL's fields (`code`, `detail`, `constraint`).
+ *
+ * Without a data dir, the database lives in a temporary directory removed on close (one
+ * left by a process that was killed is removed by the next start), a copy of the cached
+ * empty database: resuming files costs PGlite far less than unpacking its tar in memory.
  */
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
-import {
-  holdsDatabase,
-  PGLITE_EXTRA_START_PARAMS,
-  PGLITE_INITDB_PARAMS,
-  pgliteTemplateFile,
-  readPgliteTemplate,
-  savePgliteTemplate,
-} from './pgliteFiles.js'
+import { PGLITE_EXTRA_START_PARAMS, PGLITE_INITDB_PARAMS, pgliteTemplateDir } from './pgliteFiles.js'
 import type { OpenPgliteOptions } from './pgliteTemplate.js'
 import type { Database } from './sqlClient.js'
 
 type WorkerAnswer =
-  | { type: 'ready'; dump?: ArrayBuffer }
+  | { type: 'ready' }
   | { type: 'failed'; error: Record<string, unknown> }
   | { type: 'closed' }
   | { id: number; rows?: unknown[]; error?: Record<string, unknown> }
+
+/** The temporary directories' names: the process that owns one is in it. */
+const TEMPORARY = /^latchkit-pglite-(\d+)-/
 
 /** An error from the worker as an Error again, with the fields it carried. */
 function revived(fields: Record<string, unknown>): Error {
   const error = new Error(String(fields.message ?? 'the embedded database failed'))
   return Object.assign(error, fields)
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/** Removes the temporary databases of processes that are gone (killed before they could). */
+function removeAbandoned(): void {
+  for (const name of readdirSync(tmpdir())) {
+    const pid = Number(TEMPORARY.exec(name)?.[1])
+    if (pid && pid !== process.pid && !isAlive(pid))
+      rmSync(join(tmpdir(), name), { recursive: true, force: true })
+  }
 }
 
 /**
@@ -44,21 +64,22 @@ const workerFile = () =>
  * await db.close()
  */
 export async function openPgliteInWorker(options: OpenPgliteOptions = {}): Promise<Database> {
-  const { dataDir } = options
-  const resume = dataDir !== undefined && holdsDatabase(dataDir)
+  const temporary = options.dataDir === undefined
+  if (temporary) removeAbandoned()
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), `latchkit-pglite-${process.pid}-`))
   // PGlite makes the data dir but not its parents.
-  if (dataDir && !resume) mkdirSync(dataDir, { recursive: true })
-  const file = pgliteTemplateFile(options.cacheDir)
-  const template = resume ? undefined : readPgliteTemplate(file)
+  mkdirSync(dataDir, { recursive: true })
+  const template = pgliteTemplateDir(options.cacheDir)
+  const removeTemporary = () => {
+    if (temporary) rmSync(dataDir, { recursive: true, force: true })
+  }
   const worker = new Worker(workerFile(), {
     workerData: {
-      ...(dataDir !== undefined && { dataDir }),
-      ...(template && { template }),
+      dataDir,
+      template: { dir: template, partial: `${template}.${process.pid}.partial` },
       extraStartParams: PGLITE_EXTRA_START_PARAMS,
       initDbParams: PGLITE_INITDB_PARAMS,
-      dumpTemplate: !resume,
     },
-    ...(template && { transferList: [template] }),
   })
   const pending = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>()
   let nextId = 0
@@ -67,10 +88,8 @@ export async function openPgliteInWorker(options: OpenPgliteOptions = {}): Promi
   const started = new Promise<void>((resolve, reject) => {
     worker.on('message', (answer: WorkerAnswer) => {
       if ('type' in answer) {
-        if (answer.type === 'ready') {
-          if (answer.dump) savePgliteTemplate(file, answer.dump)
-          resolve()
-        } else if (answer.type === 'failed') reject(revived(answer.error))
+        if (answer.type === 'ready') resolve()
+        else if (answer.type === 'failed') reject(revived(answer.error))
         else onClosed?.()
         return
       }
@@ -94,6 +113,7 @@ export async function openPgliteInWorker(options: OpenPgliteOptions = {}): Promi
     await started
   } catch (error) {
     await worker.terminate()
+    removeTemporary()
     throw error
   }
   let closing: Promise<void> | undefined
@@ -109,12 +129,14 @@ export async function openPgliteInWorker(options: OpenPgliteOptions = {}): Promi
       },
     },
     close() {
-      closing ??= gone
-        ? Promise.resolve()
-        : new Promise<void>((resolve) => {
-            onClosed = resolve
-            worker.postMessage({ type: 'close' })
-          })
+      closing ??= (
+        gone
+          ? Promise.resolve()
+          : new Promise<void>((resolve) => {
+              onClosed = resolve
+              worker.postMessage({ type: 'close' })
+            })
+      ).then(removeTemporary)
       return closing
     },
   }
