@@ -33,8 +33,8 @@ export const STARTER_CONFIG = `// latchkit-server's config. Start it with: npx l
   // Sign-in with Ethereum for the app at these origins, sessions in the database below.
   // "siweOrigins": ["http://localhost:5173"],
 
-  // Where state is kept (sign-in, names, analytics, relay, frame). Left out: PGlite in
-  // memory, gone on stop. { "dataDir": "./latchkit-data" } keeps PGlite's files;
+  // Where state is kept (sign-in, names, analytics, relay, frame). Left out: PGlite in a
+  // temporary directory, gone on stop. { "dataDir": "./latchkit-data" } keeps PGlite's files;
   // { "url": { "env": "DATABASE_URL" } } uses a PostgreSQL server, for several instances.
   // "database": { "dataDir": "./latchkit-data" },
 
