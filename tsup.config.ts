@@ -28,7 +28,13 @@ export default defineConfig([
     // The `latchkit-server` and `latchkit-frame-service` commands, for Node. PGlite and pg stay outside (PGlite loads its
     // WebAssembly beside its own module; both are dependencies); viem (an optional peer),
     // its hashes and Hono go in, so the command runs where only `latchkit` is installed.
-    entry: { cli: 'server/cli.ts', 'frame-service': 'server/embedded-wallet/cli.ts' },
+    // pgliteWorker: the embedded database's worker thread, which server/db/pgliteInWorker.ts
+    // starts from `./pgliteWorker.js` beside its chunk.
+    entry: {
+      cli: 'server/cli.ts',
+      'frame-service': 'server/embedded-wallet/cli.ts',
+      pgliteWorker: 'server/db/pgliteWorker.mjs',
+    },
     outDir: 'dist/server',
     format: ['esm'],
     platform: 'node',

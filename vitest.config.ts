@@ -85,6 +85,23 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // latchkit-server as a command in its own process: its config file, start-up,
+          // probes, logs, counters and stop, against the shared chains.
+          name: 'server',
+          environment: 'node',
+          include: ['test/server/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          // Child processes, not threads: anvil dies with the thread that spawned it.
+          pool: 'forks',
+          // Each test waits on the server's own progress, capped at SERVER_WAIT_MS
+          // (test/support/serverProcess.ts); this only ends a stuck one.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'solana',
           environment: 'node',
           include: ['test/solana/**/*.test.ts'],

@@ -1,48 +1,69 @@
 #!/usr/bin/env node
 /**
- * `latchkit-server`: the services an integrator deploys, on one port. `--help` lists the
- * flags; docs/server.md says what each service answers and how to run several instances.
+ * `latchkit-server`: the services an integrator deploys. `--config <file>` starts what a
+ * config file names (`init` writes a starter one); the flags still serve the common case.
+ * `--help` lists both; docs/server.md says what each service answers, and
+ * docs/server-config.md every field of the file.
+ * Once it runs, its output is JSON lines: `listening`, one `up` per service, `ready`, a
+ * `request` line per request, and `stopping`/`down`/`stopped` on SIGTERM or SIGINT.
  */
-import { CliError, readServerArgs, serverUsage } from './cliArgs.js'
-import { redactPassword } from './db/postgres.js'
-import { type ServerConfig, startServer } from './startServer.js'
+import { existsSync, writeFileSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { CliError, readServerCommand, serverUsage } from './cliArgs.js'
+import { ConfigError } from './config/configError.js'
+import { STARTER_CONFIG } from './config/starterConfig.js'
+import { consoleAsJson } from './observability/consoleAsJson.js'
+import { jsonLog } from './observability/jsonLog.js'
+import type { ServerConfig } from './serverConfig.js'
+import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './startServer.js'
 import { stopOnSignals } from './stopOnSignals.js'
 
-function describeDatabase(config: ServerConfig): string {
-  const db = config.database
-  if (!config.siweOrigins?.length && !config.names && !config.analytics && !config.relay)
-    return 'no state kept'
-  if (db && 'url' in db) return `PostgreSQL at ${redactPassword(db.url)}`
-  if (db && 'dataDir' in db && db.dataDir !== undefined) return `PGlite in ${db.dataDir}`
-  return 'PGlite in memory (gone on stop)'
+const log = jsonLog()
+
+/** Writes the starter config, never over a file that exists unless asked to. */
+function init(file: string, force: boolean): void {
+  if (existsSync(file) && !force) throw new CliError(`init: ${file} exists (--force replaces it)`)
+  writeFileSync(file, STARTER_CONFIG)
+  console.log(`latchkit-server: wrote ${file}; start it with npx latchkit-server --config ${file}`)
+}
+
+/** The configuration the command line names: from the config file, or from the flags. */
+async function configOf(args: readonly string[]): Promise<ServerConfig | undefined> {
+  const command = readServerCommand(args, process.env)
+  if (command.kind === 'help') {
+    console.log(serverUsage)
+    return undefined
+  }
+  if (command.kind === 'init') {
+    init(command.file, command.force)
+    return undefined
+  }
+  if (command.kind === 'flags') return command.config
+  // Loaded for a config file only: zod and the written forms cost the flags nothing.
+  const [{ loadConfigFile }, { readServerConfig }] = await Promise.all([
+    import('./config/loadConfigFile.js'),
+    import('./config/readServerConfig.js'),
+  ])
+  const config = readServerConfig(await loadConfigFile(command.file), {
+    env: process.env,
+    baseDir: dirname(command.file),
+    source: command.file,
+  })
+  return {
+    ...config,
+    ...(command.port !== undefined && { port: command.port }),
+    ...(command.host !== undefined && { host: command.host }),
+  }
 }
 
 async function main(): Promise<void> {
-  const config = readServerArgs(process.argv.slice(2), process.env)
-  if (!config) {
-    console.log(serverUsage)
-    return
-  }
-  const server = await startServer(config)
-  const chains = config.chains.map((chain) => `eip155:${chain.chainId}`).join(', ')
-  const signIn = config.siweOrigins?.length ? `sign-in for ${config.siweOrigins.join(', ')}` : 'no sign-in'
-  const cors = config.corsOrigins?.length
-    ? `browsers from ${config.corsOrigins.join(', ')}`
-    : 'browsers from its own origin only (--cors-origin allows your app)'
-  const swaps = config.swap ? `swaps on ${Object.keys(config.swap.chains).join(', ')}` : 'no swaps'
-  const names = config.names
-    ? `names on eip155:${config.names.ens.chainId}, registering under ${config.names.zones.join(', ')}`
-    : 'no names'
-  const funnel =
-    typeof config.analyticsFunnelAccess === 'object' ? 'funnel behind the token' : 'funnel not served'
-  const analytics = config.analytics
-    ? `analytics collected at /v1/analytics/events (${funnel})`
-    : 'no analytics'
-  const relay = server.relayUrl ? `WalletConnect relay at ${server.relayUrl}` : 'no relay'
-  console.log(
-    `latchkit-server: ${server.url} · API for ${chains} · ${swaps} · ${names} · ${analytics} · ${relay} · ${cors} · ${signIn} · ${describeDatabase(config)}`,
-  )
-  stopOnSignals(server)
+  const config = await configOf(process.argv.slice(2))
+  if (!config) return
+  consoleAsJson(log)
+  const started = startServer(config, { log })
+  // Before the start ends: a SIGTERM while the services start stops them once they have.
+  stopOnSignals(started, { log, startGraceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS })
+  await started
 }
 
 main().catch((error: unknown) => {
@@ -50,6 +71,10 @@ main().catch((error: unknown) => {
     console.error(`latchkit-server: ${error.message}\n\n${serverUsage}`)
     process.exit(2)
   }
-  console.error('latchkit-server:', error instanceof Error ? error.message : error)
+  if (error instanceof ConfigError) {
+    console.error(`latchkit-server: ${error.message}`)
+    process.exit(2)
+  }
+  log.error('failed to start', { error })
   process.exit(1)
 })

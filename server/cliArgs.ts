@@ -3,20 +3,30 @@
  * API command reads its shared flags with the same parsers.
  */
 import { parseArgs } from 'node:util'
-import { getAddress, type Hex, isAddress } from 'viem'
+import type { Hex } from 'viem'
 import { MIN_FUNNEL_TOKEN_LENGTH } from './analytics/funnelAccess.js'
 import type { SwapSettings } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import { DEFAULT_MAX_BODY_BYTES } from './api/inputGuard.js'
+import { checksumAddress, isHexAddress } from './checksumAddress.js'
 import { redactPassword } from './db/postgres.js'
-import type { ServerConfig, ServerNames, ServerRelay } from './startServer.js'
+import type { ServerConfig, ServerNames, ServerRelay } from './serverConfig.js'
 
 export const DEFAULT_PORT = 8787
 
 /** The largest `--max-body-bytes` taken: 100 MiB. */
 export const MAX_BODY_BYTES_CEILING = 100 * 1024 * 1024
 
-export const serverUsage = `Usage: latchkit-server --rpc <chainId>=<url> [options]
+export const serverUsage = `Usage: latchkit-server --config <file> [--port <port>] [--host <address>]
+       latchkit-server init [<file>] [--force]
+       latchkit-server --rpc <chainId>=<url> [options]
+
+  --config <file>            start what the config file names (latchkit.config.json, .js or .ts;
+                             every field in docs/server-config.md); --port and --host override it
+  init [<file>]              write a starter config, commented (default latchkit.config.json);
+                             --force replaces one that exists
+
+Without a config file, the flags say what to serve:
 
   --rpc <chainId>=<url>      a chain to serve and its JSON-RPC URL; repeat per chain
                              (e.g. --rpc 1=https://rpc.example/1 --rpc 8453=https://rpc.example/8453)
@@ -99,7 +109,7 @@ export function parseSwapChains(
   const chains: SwapSettings['chains'] = {}
   for (const value of values) {
     const match = /^eip155:(\d{1,15})=(0x[0-9a-fA-F]{40}),(0x[0-9a-fA-F]{40})$/.exec(value)
-    if (!match || !isAddress(match[2]!, { strict: false }) || !isAddress(match[3]!, { strict: false }))
+    if (!match || !isHexAddress(match[2]!) || !isHexAddress(match[3]!))
       throw new CliError(
         `--swap-chain ${value}: expected eip155:<chainId>=<router address>,<weth address>, e.g. eip155:1=0x7a25…,0xC02a…`,
       )
@@ -108,7 +118,7 @@ export function parseSwapChains(
     if (!served.includes(chainId))
       throw new CliError(`--swap-chain ${value}: chain ${chainId} is not given with --rpc`)
     if (Object.hasOwn(chains, key)) throw new CliError(`--swap-chain: chain ${chainId} is given twice`)
-    chains[key] = { router: getAddress(match[2]!), weth: getAddress(match[3]!) }
+    chains[key] = { router: checksumAddress(match[2]!), weth: checksumAddress(match[3]!) }
   }
   return { chains }
 }
@@ -191,7 +201,7 @@ export function parseNames(
     throw new CliError(
       'names need LATCHKIT_NAMES_OPERATOR_KEY: the 0x private key (64 hex digits) that owns each zone in the ENS registry',
     )
-  const [registry, publicResolver, universalResolver] = addresses.map((address) => getAddress(address))
+  const [registry, publicResolver, universalResolver] = addresses.map((address) => checksumAddress(address))
   return {
     ens: {
       chainId,
@@ -263,6 +273,7 @@ export function parseDatabase(
 }
 
 const flags = {
+  config: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
   rpc: { type: 'string', multiple: true },
@@ -288,6 +299,63 @@ function parseFlags(args: readonly string[]) {
   } catch (error) {
     // Unknown flags and missing values: node's message names the flag.
     throw new CliError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** The starter config's default name. */
+export const DEFAULT_CONFIG_FILE = 'latchkit.config.json'
+
+/** What the command line asks for. */
+export type ServerCommand =
+  | { kind: 'help' }
+  | { kind: 'init'; file: string; force: boolean }
+  | { kind: 'config'; file: string; port?: number; host?: string }
+  | { kind: 'flags'; config: ServerConfig }
+
+/**
+ * The command: `init`, `--config` (with at most `--port` and `--host` beside it), or the flags.
+ *
+ * @example readServerCommand(['--config', 'latchkit.config.json', '--port', '9000'], process.env) // { kind: 'config', file, port: 9000 }
+ */
+export function readServerCommand(
+  args: readonly string[],
+  env: Parameters<typeof readServerArgs>[1],
+): ServerCommand {
+  if (args[0] === 'init') {
+    let parsed: ReturnType<
+      typeof parseArgs<{ args: string[]; options: { force: { type: 'boolean' } }; allowPositionals: true }>
+    >
+    try {
+      parsed = parseArgs({
+        args: args.slice(1),
+        options: { force: { type: 'boolean' } },
+        allowPositionals: true,
+      })
+    } catch (error) {
+      throw new CliError(`init: ${error instanceof Error ? error.message : String(error)}`)
+    }
+    if (parsed.positionals.length > 1) throw new CliError('init takes one file name')
+    return {
+      kind: 'init',
+      file: parsed.positionals[0] ?? DEFAULT_CONFIG_FILE,
+      force: parsed.values.force === true,
+    }
+  }
+  const values = parseFlags(args)
+  if (values.config === undefined) {
+    const config = readServerArgs(args, env)
+    return config ? { kind: 'flags', config } : { kind: 'help' }
+  }
+  const others = Object.keys(values).filter((flag) => !['config', 'port', 'host'].includes(flag))
+  if (others.length > 0)
+    throw new CliError(
+      `--config takes --port and --host beside it, not ${others.map((flag) => `--${flag}`).join(', ')}: write the rest in the config file`,
+    )
+  return {
+    kind: 'config',
+    file: values.config,
+    ...(values.port !== undefined && { port: parsePort(values.port, '--port') }),
+    ...(values.host !== undefined && { host: values.host }),
   }
 }
 

@@ -4,125 +4,76 @@
  * configured, the names service, and when asked, the analytics collector and the
  * WalletConnect relay (WebSocket upgrades on `/relay`); they keep their state in the
  * database (PGlite unless a PostgreSQL URL is given). What `latchkit-server` runs.
+ *
+ * The port opens first, answering `/healthz`, `/readyz` and `/metrics` at once, and every
+ * other request 503 `STARTING` until each configured service is up; the services start
+ * side by side, each module loaded only when its service is configured, so the start costs
+ * what the configuration uses and a load balancer can see it progress.
  */
-import type { Hex } from 'viem'
-
-import { type AnalyticsCollector, createAnalyticsCollector } from './analytics/createAnalyticsCollector.js'
-import type { FunnelAccess } from './analytics/funnelAccess.js'
-import type { ApiSettings, SwapSettings } from './api/apiContext.js'
-import type { ChainConfig } from './api/chainConfig.js'
-import { createChainReader } from './api/chainReader.js'
-import { createApiApp } from './api/createApiApp.js'
-import type { OnrampSettings } from './api/onrampProvider.js'
-import type { PriceSource } from './api/priceSource.js'
+import type { AnalyticsCollector } from './analytics/createAnalyticsCollector.js'
+import type { ApiSettings } from './api/apiContext.js'
+import { noPrices } from './api/priceSource.js'
 import { openDatabase } from './db/openDatabase.js'
-import type { Database, DatabaseOption } from './db/sqlClient.js'
+import type { Database, SqlClient } from './db/sqlClient.js'
+import { describeAnalytics, describeApi, describeDatabase, describeNames } from './describeServices.js'
 import { listen } from './http/listen.js'
-import type { EnsDeployment } from './names/chainNames.js'
-import { createNameService, type StartedNameService } from './names/createNameService.js'
-import { createRelayService, type RelayService } from './relay/createRelayService.js'
-import { createSiweVerifier, type SiweVerifierServer } from './siwe/index.js'
+import type { StartedNameService } from './names/createNameService.js'
+import { type ServerLog, silentLog } from './observability/jsonLog.js'
+import { createMetrics } from './observability/metrics.js'
+import { type FetchHandler, observed, startingAnswer } from './observability/observedHandler.js'
+import { createReadiness } from './observability/readiness.js'
+import type { RelayService } from './relay/createRelayService.js'
+import type { ServerConfig } from './serverConfig.js'
+import { serviceOfPath } from './serviceOfPath.js'
+import type { SiweVerifierServer } from './siwe/createSiweVerifier.js'
 
-export type ServerConfig = {
-  /** Default 0: a free port. */
-  port?: number
-  /** Default 127.0.0.1. */
-  host?: string
-  /** The EVM chains the API answers for, and sign-in accepts. */
-  chains: readonly ChainConfig[]
-  /** What GET /projects/v1/origins answers (the widget refuses to run elsewhere); default [] (any). */
-  allowedOrigins?: readonly string[]
-  /**
-   * The browser origins allowed to call the API and the RPC gateway (CORS), e.g.
-   * `['https://app.example']`. Default: none, so a browser reads answers only on the
-   * server's own origin. Sign-in has its own: `siweOrigins`.
-   */
-  corsOrigins?: readonly string[]
-  /** The largest request body read, in bytes; a larger one answers 413. Default 1 MiB. */
-  maxBodyBytes?: number
-  /** Serve sign-in for the app at these origins (scheme, host and port, e.g. `https://app.example`). */
-  siweOrigins?: readonly string[]
-  /** Where stateful services keep their state. Default: PGlite in memory. */
-  database?: DatabaseOption
-  /**
-   * The chains to serve swaps on (`/v1/convert/*`), each through its Uniswap V2 router and
-   * WETH, keyed by CAIP-2 id. Default: none, and the convert routes answer 400.
-   *
-   * @example { chains: { 'eip155:1': { router: '0x7a250d5630B4cF539739dF2C5dAcb4c659F2488D', weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' } } }
-   */
-  swap?: SwapSettings
-  /**
-   * The on-ramp providers (`/v1/onramp/*`, `/v1/generators/onrampurl`, history's `onramp`
-   * filter), each an `OnrampProvider` (server/api/onrampProvider.ts) written against the
-   * provider's own API. Default: none, and those routes answer 501.
-   *
-   * @example { providers: [acmeRamp], usdPerEur: 1.08 }
-   */
-  onramp?: OnrampSettings
-  /**
-   * Serve names (`/v1/profile/*`, `/v1/identity/*`) from ENS and register new ones under
-   * `zones` with the operator key, keeping registrations in `database`. The ENS chain
-   * must be one of `chains`. Default: none, and no name exists.
-   *
-   * @example { ens: { chainId: 1, registry, publicResolver, universalResolver }, zones: ['names.example'], operatorKey }
-   */
-  names?: ServerNames
-  /**
-   * Collect the widget's analytics events (`POST /v1/analytics/events`) in `database` and
-   * answer their connect funnel (`GET /v1/analytics/funnel`, the page `GET /analytics`).
-   * Default false: those paths answer 404.
-   */
-  analytics?: boolean
-  /**
-   * Who may read that funnel: `{ token }` asks for it (the password of HTTP Basic auth, or
-   * a Bearer token), 'open' serves it to anyone who reaches the server. Default 'closed':
-   * the funnel answers 403 while events are still collected.
-   */
-  analyticsFunnelAccess?: FunnelAccess
-  /**
-   * USD prices of the chains' assets (balances' `price` and `value`, `/v1/fungible/price`,
-   * and what the on-ramp can quote). Default: none known.
-   */
-  prices?: PriceSource
-  /**
-   * Serve a WalletConnect relay on the same port: WebSocket upgrades on the path of its
-   * public URL (default `/relay`), its mailbox in `database`. With a PostgreSQL `database`,
-   * every instance delivers what any of them took. Default: none.
-   *
-   * @example { publicUrl: 'wss://api.example/relay', projectIds: ['my-project'] }
-   */
-  relay?: ServerRelay
-}
-
-/** The relay's settings; its database is the server's. */
-export type ServerRelay = {
-  /**
-   * The URL wallets and dapps connect to (their tokens' audience), e.g.
-   * `wss://api.example/relay`. Default `ws://<host>:<port>/relay`, right only when clients
-   * reach the server directly; behind TLS or a proxy, give the outside URL.
-   */
-  publicUrl?: string
-  /** The WalletConnect project ids allowed to connect; default any. */
-  projectIds?: readonly string[]
-}
-
-/** The names service's settings; its RPC URL and database come from the server's. */
-export type ServerNames = {
-  ens: Omit<EnsDeployment, 'rpcUrl'>
-  zones: readonly string[]
-  operatorKey: Hex
-}
+export type { ServerConfig, ServerNames, ServerRelay } from './serverConfig.js'
 
 export type RunningServer = {
   url: string
   port: number
   /** The relay's URL (what clients give as `relayUrl`) when one is served. */
   relayUrl?: string
-  /** Stops listening, then closes the verifier and the database. */
+  /** The frame service's origin (the widget's `frameUrl`) when one is served. */
+  frameUrl?: string
+  /**
+   * Stops: `/readyz` turns 503, the relay's sockets close, the port stops taking
+   * connections while the requests under way are answered (for at most
+   * `shutdownGraceMs`), then each service and the database close. Safe to call twice.
+   */
   stop(): Promise<void>
 }
 
+export type StartServerHooks = {
+  /**
+   * Where the start (`listening`, one `up` per service, `ready`), every request and the
+   * stop (one `down` per service, `stopped`) are logged. Default: nowhere.
+   */
+  log?: ServerLog
+}
+
+/** Default of `shutdownGraceMs`. */
+export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
+
+const elapsed = (since: number) => Math.round(performance.now() - since)
+
 /**
+ * Resolves with every task's value, or, when one fails, once all have settled (so what
+ * the others opened is known and can be closed) with the first failure in `tasks` order.
+ */
+async function allStarted<T extends readonly unknown[]>(
+  tasks: { [K in keyof T]: Promise<T[K]> },
+): Promise<T> {
+  const settled = await Promise.allSettled(tasks)
+  const failed = settled.find((result) => result.status === 'rejected')
+  if (failed) throw (failed as PromiseRejectedResult).reason
+  return settled.map((result) => (result as PromiseFulfilledResult<unknown>).value) as unknown as T
+}
+
+/**
+ * Resolves once every configured service is up (`/readyz` answers 200 from then on), or
+ * rejects with the first service that could not start, having closed the others.
+ *
  * @example
  * const server = await startServer({
  *   port: 8787,
@@ -130,99 +81,259 @@ export type RunningServer = {
  *   corsOrigins: ['https://app.example'],
  *   siweOrigins: ['https://app.example'],
  *   database: { url: 'postgres://latchkit@db.internal/latchkit' },
- * })
+ * }, { log: jsonLog() })
  */
-export async function startServer(config: ServerConfig): Promise<RunningServer> {
+export async function startServer(
+  config: ServerConfig,
+  hooks: StartServerHooks = {},
+): Promise<RunningServer> {
   if (config.chains.length === 0) throw new Error('the server needs at least one chain')
-  const settings: ApiSettings = {
-    analyticsEnabled: true,
-    allowedOrigins: [...(config.allowedOrigins ?? [])],
-    ...(config.swap && { swap: config.swap }),
-  }
-  let db: Database | undefined
-  let verifier: SiweVerifierServer | undefined
-  let names: StartedNameService | undefined
-  let analytics: AnalyticsCollector | undefined
-  let relay: RelayService | undefined
-  const closeState = async () => {
-    await relay?.close()
-    await verifier?.close()
-    await names?.close()
-    await analytics?.close()
-    await db?.close()
-  }
-  try {
-    const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
-    // Opened before listening: a database that cannot be reached fails the start.
-    if (signIn || config.names || config.analytics || config.relay) db = await openDatabase(config.database)
-    if (config.analytics)
-      analytics = await createAnalyticsCollector({
-        database: (db as Database).sql,
-        funnelAccess: config.analyticsFunnelAccess ?? 'closed',
-      })
-    if (config.names) {
-      const ensChain = config.chains.find((chain) => chain.chainId === config.names?.ens.chainId)
-      if (!ensChain)
-        throw new Error(`names: ENS chain ${config.names.ens.chainId} is not one of the served chains`)
-      names = await createNameService({
-        ens: { ...config.names.ens, rpcUrl: ensChain.rpcUrl },
-        zones: config.names.zones,
-        operatorKey: config.names.operatorKey,
-        chains: config.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
-        database: (db as Database).sql,
-      })
-    }
-    if (signIn && db && config.siweOrigins) {
-      verifier = await createSiweVerifier({
-        origin: config.siweOrigins,
-        chains: config.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl })),
-        db: db.sql,
-      })
-    }
-    const app = createApiApp({
-      reader: createChainReader(config.chains),
-      settings,
-      corsOrigins: config.corsOrigins ?? [],
-      ...(config.onramp && { onramp: config.onramp }),
-      ...(names && { names }),
-      ...(analytics && { analytics }),
-      ...(config.prices && { prices: config.prices }),
-      ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
-      ...(verifier && { siwe: () => verifier?.app }),
-    })
-    const server = await listen(app.fetch, {
+  const ensChainId = config.names?.ens.chainId
+  const ensChain = config.chains.find((chain) => chain.chainId === ensChainId)
+  if (config.names && !ensChain)
+    throw new Error(`names: ENS chain ${ensChainId} is not one of the served chains`)
+  const log = hooks.log ?? silentLog
+  const begun = performance.now()
+  const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
+  const stateful =
+    signIn ||
+    config.names !== undefined ||
+    config.analytics === true ||
+    config.relay !== undefined ||
+    (config.frame !== undefined && config.frame.database === undefined)
+  const readiness = createReadiness([
+    ...(stateful ? ['database'] : []),
+    ...(signIn ? ['siwe'] : []),
+    ...(config.names ? ['names'] : []),
+    ...(config.analytics ? ['analytics'] : []),
+    ...(config.relay ? ['relay'] : []),
+    ...(config.frame ? ['frame'] : []),
+    'api',
+  ])
+  const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
+  const metrics = createMetrics()
+  const notReady = () =>
+    Object.entries(readiness.states())
+      .filter(([, state]) => state !== 'ready')
+      .map(([service]) => service)
+  let app: FetchHandler | undefined
+  let startupSeconds: number | undefined
+  const server = await listen(
+    observed((request, env) => (app ? app(request, env) : startingAnswer(notReady())), {
+      serviceOf: serviceOfPath,
+      log,
+      metrics,
+      probes: {
+        readiness,
+        metricsAccess: config.metrics ?? 'open',
+        startupSeconds: () => startupSeconds,
+      },
+    }),
+    {
       ...(config.port !== undefined && { port: config.port }),
       ...(config.host !== undefined && { host: config.host }),
-    })
-    if (config.relay) {
-      const origin = new URL(server.url)
-      try {
-        relay = await createRelayService({
-          publicUrl: config.relay.publicUrl ?? `ws://${origin.host}/relay`,
-          // A PostgreSQL server by URL: the relay's own pool and a connection to LISTEN on.
-          // The embedded database: the server's one, which a second open could not share.
-          database: config.database && 'url' in config.database ? config.database : (db as Database).sql,
-          ...(config.relay.projectIds && { projectIds: config.relay.projectIds }),
-        })
-      } catch (error) {
-        await server.close()
-        throw error
+    },
+  )
+  log.info('listening', { url: server.url, ms: elapsed(begun) })
+
+  // What to close on stop, in the order they came up; closed last first, so the database
+  // (which every stateful service waits for) closes after them.
+  const opened: { service: string; close: () => Promise<void> }[] = []
+  const up = (service: string, detail: string, close?: () => Promise<void>) => {
+    if (close) opened.push({ service, close })
+    readiness.set(service, 'ready')
+    log.info('up', { service, detail, ms: elapsed(begun) })
+  }
+  const closeOpened = async () => {
+    for (const { service, close } of opened.splice(0).reverse()) {
+      await close()
+      log.info('down', { service })
+    }
+  }
+  let relay: RelayService | undefined
+  let frameUrl: string | undefined
+  try {
+    // Opened first, before any service module loads: the embedded database's thread then
+    // starts at once and boots PostgreSQL while this thread loads the rest.
+    const database: Promise<Database | undefined> = stateful
+      ? (async () => {
+          const db = await openDatabase(config.database, { pgliteInWorker: true })
+          up('database', describeDatabase(config), () => db.close())
+          return db
+        })()
+      : Promise.resolve(undefined)
+    // What the services are given: a client that waits for the database, so each starts
+    // its own work (keys, clients) while the database opens, not after.
+    const waitingSql: SqlClient = {
+      query: async (text, params) => ((await database) as Database).sql.query(text, params),
+    }
+    const sql = async () => waitingSql
+    const chains = config.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
+
+    const analytics: Promise<AnalyticsCollector | undefined> = config.analytics
+      ? (async () => {
+          const { createAnalyticsCollector } = await import('./analytics/createAnalyticsCollector.js')
+          const collector = await createAnalyticsCollector({
+            database: await sql(),
+            funnelAccess: config.analyticsFunnelAccess ?? 'closed',
+            ...(config.analyticsMaxEventsPerBatch !== undefined && {
+              maxEventsPerBatch: config.analyticsMaxEventsPerBatch,
+            }),
+          })
+          up('analytics', describeAnalytics(config.analyticsFunnelAccess), () => collector.close())
+          return collector
+        })()
+      : Promise.resolve(undefined)
+    const names: Promise<StartedNameService | undefined> =
+      config.names && ensChain
+        ? (async (settings) => {
+            const { createNameService } = await import('./names/createNameService.js')
+            const service = await createNameService({
+              ens: { ...settings.ens, rpcUrl: ensChain.rpcUrl },
+              zones: settings.zones,
+              operatorKey: settings.operatorKey,
+              chains,
+              database: await sql(),
+              ...(settings.pollingIntervalMs !== undefined && {
+                pollingIntervalMs: settings.pollingIntervalMs,
+              }),
+            })
+            up('names', describeNames(settings), () => service.close())
+            return service
+          })(config.names)
+        : Promise.resolve(undefined)
+    const verifier: Promise<SiweVerifierServer | undefined> =
+      signIn && config.siweOrigins
+        ? (async (origins) => {
+            const { createSiweVerifier } = await import('./siwe/createSiweVerifier.js')
+            const created = await createSiweVerifier({
+              origin: origins,
+              chains,
+              db: await sql(),
+              ...(config.siweSessionMaxAgeSeconds !== undefined && {
+                sessionMaxAgeSeconds: config.siweSessionMaxAgeSeconds,
+              }),
+            })
+            up('siwe', `sign-in for ${origins.join(', ')}`, () => created.close())
+            return created
+          })(config.siweOrigins)
+        : Promise.resolve(undefined)
+    const relayStarted: Promise<RelayService | undefined> = config.relay
+      ? (async (settings) => {
+          const { createRelayService } = await import('./relay/createRelayService.js')
+          const db = await database
+          const service = await createRelayService({
+            publicUrl: settings.publicUrl ?? `ws://${new URL(server.url).host}/relay`,
+            // A PostgreSQL server by URL: the relay's own pool and a connection to LISTEN on.
+            // The embedded database: the server's one, which a second open could not share.
+            database: config.database && 'url' in config.database ? config.database : (db as Database).sql,
+            ...(settings.projectIds && { projectIds: settings.projectIds }),
+            ...(settings.path !== undefined && { path: settings.path }),
+            ...(settings.pingIntervalMs !== undefined && { pingIntervalMs: settings.pingIntervalMs }),
+            ...(settings.purgeIntervalMs !== undefined && { purgeIntervalMs: settings.purgeIntervalMs }),
+            ...(settings.limits && { limits: settings.limits }),
+          })
+          service.attach(server.server)
+          // Closed apart from the others, before the port (see stop()); here only on a failed start.
+          relay = service
+          up('relay', `WalletConnect relay at ${service.publicUrl}`)
+          return service
+        })(config.relay)
+      : Promise.resolve(undefined)
+    const frame: Promise<unknown> = config.frame
+      ? (async ({ port, host, database: own, ...settings }) => {
+          const { createFrameService } = await import('./embedded-wallet/createFrameService.js')
+          const service = await createFrameService({ ...settings, database: own ?? (await sql()) })
+          let listening: Awaited<ReturnType<typeof listen>>
+          try {
+            // Its own port, as an origin of its own must be; counted and logged with the rest.
+            listening = await listen(
+              observed(service.app.fetch, { serviceOf: () => 'frame', log, metrics }),
+              {
+                port: port ?? 0,
+                ...(host !== undefined && { host }),
+              },
+            )
+          } catch (error) {
+            await service.close()
+            throw error
+          }
+          frameUrl = settings.publicUrl === undefined ? listening.url : new URL(settings.publicUrl).origin
+          up('frame', `embedded wallet frame service at ${frameUrl}`, async () => {
+            await listening.close({ graceMs })
+            await service.close()
+          })
+        })(config.frame)
+      : Promise.resolve()
+    const api = (async () => {
+      // Loaded while the database opens: module loading and PGlite's start overlap.
+      const [{ createApiApp }, { createChainReader }, solana] = await Promise.all([
+        import('./api/createApiApp.js'),
+        import('./api/chainReader.js'),
+        config.solana ? import('./api/solanaReader.js') : undefined,
+      ])
+      const [collector, nameService, siwe] = await allStarted([analytics, names, verifier] as const)
+      const settings: ApiSettings = {
+        analyticsEnabled: true,
+        allowedOrigins: [...(config.allowedOrigins ?? [])],
+        ...(config.swap && { swap: config.swap }),
       }
-      relay.attach(server.server)
-    }
-    let stopping: Promise<void> | undefined
-    return {
-      url: server.url,
-      port: server.port,
-      ...(relay && { relayUrl: relay.publicUrl }),
-      stop() {
-        // The relay first: its sockets are upgraded ones, which closing the HTTP server leaves open.
-        stopping ??= (relay?.close() ?? Promise.resolve()).then(() => server.close()).then(closeState)
-        return stopping
-      },
-    }
+      return createApiApp({
+        reader: createChainReader(config.chains),
+        settings,
+        corsOrigins: config.corsOrigins ?? [],
+        ...(config.onramp && { onramp: config.onramp }),
+        ...(nameService && { names: nameService }),
+        ...(collector && { analytics: collector }),
+        ...(config.prices && { prices: config.prices }),
+        ...(solana &&
+          config.solana && { solana: solana.createSolanaReader(config.solana, config.prices ?? noPrices) }),
+        ...(config.history && { history: config.history }),
+        ...(config.walletRegistry && { registry: config.walletRegistry }),
+        ...(config.images && { images: config.images }),
+        ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
+        ...(siwe && { siwe: () => siwe.app }),
+      })
+    })()
+    const [, , , , , , apiApp] = await allStarted([
+      database,
+      analytics,
+      names,
+      verifier,
+      relayStarted,
+      frame,
+      api,
+    ] as const)
+    app = apiApp.fetch
+    up('api', describeApi(config))
   } catch (error) {
-    await closeState()
+    await relay?.close()
+    await server.close()
+    await closeOpened()
     throw error
+  }
+  startupSeconds = performance.now() / 1000
+  log.info('ready', { url: server.url, ms: elapsed(begun), sinceLaunchMs: Math.round(performance.now()) })
+
+  let stopping: Promise<void> | undefined
+  return {
+    url: server.url,
+    port: server.port,
+    ...(relay && { relayUrl: (relay as RelayService).publicUrl }),
+    ...(frameUrl !== undefined && { frameUrl }),
+    stop() {
+      stopping ??= (async () => {
+        readiness.stopping()
+        // The relay first: its sockets are upgraded ones, which the port's close would wait for.
+        if (relay) {
+          await relay.close()
+          log.info('down', { service: 'relay' })
+        }
+        await server.close({ graceMs })
+        log.info('down', { service: 'http' })
+        await closeOpened()
+      })()
+      return stopping
+    },
   }
 }

@@ -8,6 +8,11 @@
  * Routes: `GET /checkout?order=<token>` (the page), `POST /checkout/pay` (the form: order,
  * fiatAmount, method card|bank, cardNumber). Purchases are kept in memory (the newest
  * 10,000), pending until the delivery is mined, then completed with its hash, or failed.
+ *
+ * It also speaks what a config file's on-ramp provider expects (server/api/httpOnrampProvider.ts),
+ * so `latchkit-server --config` can name it without code: `GET /checkout?address=…&network=…
+ * &asset=…[&partnerUserId&fiatAmount&fiatCurrency&cryptoAmount]` opens an order and sends
+ * the browser on to its page, and `GET /purchases?address=` answers `{ purchases }`.
  */
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
@@ -251,6 +256,28 @@ export async function startRampProvider(options: StartRampProviderOptions): Prom
   app.notFound((c) => c.html(errorPage(brand, 'There is no page here.'), 404))
 
   const invalidLink = 'This checkout link is not valid.'
+
+  /** A new order of the API's, as the token its checkout page carries. */
+  const tokenFor = (order: OnrampOrder) =>
+    encodeOrder({
+      orderId: randomUUID(),
+      partnerUserId: order.partnerUserId,
+      address: order.address,
+      network: order.network,
+      asset: order.asset,
+      ...(order.fiatAmount !== undefined && { fiatAmount: order.fiatAmount }),
+      fiatCurrency: order.fiatCurrency === 'EUR' ? 'EUR' : 'USD',
+      ...(order.cryptoAmount !== undefined && { cryptoAmount: order.cryptoAmount }),
+    })
+
+  /** The purchases for a destination address, newest first. */
+  const purchasesOf = async (address: string): Promise<OnrampPurchase[]> => {
+    const wanted = address.toLowerCase()
+    return [...book.values()]
+      .filter((entry) => entry.address.toLowerCase() === wanted)
+      .reverse()
+      .map(({ failure: _failure, ...purchase }) => ({ ...purchase }))
+  }
   const notSold = `${brand.name} does not sell that asset on that network to that address.`
 
   async function checkoutView(order: RampOrder, asset: RampAsset, token: string): Promise<CheckoutView> {
@@ -271,13 +298,31 @@ export async function startRampProvider(options: StartRampProviderOptions): Prom
   }
 
   app.get('/checkout', async (c) => {
-    const token = c.req.query('order') ?? ''
+    const given = c.req.query('order')
+    if (given === undefined) {
+      // The order as query parameters: opened here, then its page, as a link of its own.
+      const query = c.req.query()
+      if (!query.address || !query.network || !query.asset) return c.html(errorPage(brand, invalidLink), 400)
+      const token = tokenFor({
+        partnerUserId: query.partnerUserId ?? '',
+        address: query.address,
+        network: query.network,
+        asset: query.asset,
+        ...(query.fiatAmount !== undefined && { fiatAmount: query.fiatAmount }),
+        ...(query.fiatCurrency !== undefined && { fiatCurrency: query.fiatCurrency }),
+        ...(query.cryptoAmount !== undefined && { cryptoAmount: query.cryptoAmount }),
+      })
+      return c.redirect(`/checkout?order=${token}`, 303)
+    }
+    const token = given
     const order = decodeOrder(token)
     if (!order) return c.html(errorPage(brand, invalidLink), 400)
     const asset = assetOf(order)
     if (!asset) return c.html(errorPage(brand, notSold), 400)
     return c.html(checkoutPage(await checkoutView(order, asset, token)))
   })
+
+  app.get('/purchases', async (c) => c.json({ purchases: await purchasesOf(c.req.query('address') ?? '') }))
 
   app.post(
     '/checkout/pay',
@@ -365,26 +410,8 @@ export async function startRampProvider(options: StartRampProviderOptions): Prom
     name: brand.name,
     feePercent: brand.feePercent,
     networkFee: brand.networkFee,
-    checkoutUrl(order: OnrampOrder) {
-      const token = encodeOrder({
-        orderId: randomUUID(),
-        partnerUserId: order.partnerUserId,
-        address: order.address,
-        network: order.network,
-        asset: order.asset,
-        ...(order.fiatAmount !== undefined && { fiatAmount: order.fiatAmount }),
-        fiatCurrency: order.fiatCurrency === 'EUR' ? 'EUR' : 'USD',
-        ...(order.cryptoAmount !== undefined && { cryptoAmount: order.cryptoAmount }),
-      })
-      return `${origin}/checkout?order=${token}`
-    },
-    async purchases(address: string) {
-      const wanted = address.toLowerCase()
-      return [...book.values()]
-        .filter((entry) => entry.address.toLowerCase() === wanted)
-        .reverse()
-        .map(({ failure: _failure, ...purchase }) => ({ ...purchase }))
-    },
+    checkoutUrl: (order: OnrampOrder) => `${origin}/checkout?order=${tokenFor(order)}`,
+    purchases: purchasesOf,
     sells(asset: OnrampAsset) {
       const found = assets.get(asset.asset.toLowerCase())
       return found !== undefined && found.network === asset.network

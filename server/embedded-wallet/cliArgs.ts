@@ -9,7 +9,8 @@ import * as z from 'zod/mini'
 import { redactPassword } from '../db/postgres.js'
 import { clientIpFromHeader } from './clientIp.js'
 import type { FarcasterOptions } from './createFrameService.js'
-import { SOCIAL_PROVIDERS, type SocialOptions } from './social.js'
+import type { SocialOptions } from './social.js'
+import { SOCIAL_PROVIDERS } from './socialProviders.js'
 import type { StartFrameServiceOptions } from './startFrameService.js'
 
 export const DEFAULT_FRAME_PORT = 8794

@@ -13,10 +13,9 @@ import { createHmac, hkdfSync, randomBytes } from 'node:crypto'
 import * as client from 'openid-client'
 import * as z from 'zod/mini'
 import { FrameServiceError } from './errors.js'
+import { SOCIAL_PROVIDERS, type SocialProvider } from './socialProviders.js'
 
-/** The social providers a project may offer. */
-export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const
-export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number]
+export { SOCIAL_PROVIDERS, type SocialProvider } from './socialProviders.js'
 
 export type SocialProviderConfig = {
   /**

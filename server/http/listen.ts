@@ -1,7 +1,8 @@
 /**
  * Serves a fetch handler (a Hono app's `fetch`) on a TCP port with Node's HTTP server.
  * Stopping ends keep-alive and hanging connections too: without that, `close()` waits
- * for every client to hang up on its own.
+ * for every client to hang up on its own. A graceful stop (`close({ graceMs })`) first lets
+ * the requests under way be answered, for at most that long.
  *
  * What never reaches the handler is answered in the servers' one error shape
  * (`{ code, message }`, server/http/errorAnswer.ts) too: a request Node's
@@ -35,8 +36,12 @@ export type Listening = {
   port: number
   /** The Node HTTP server, for what takes its `upgrade` events (the WalletConnect relay). */
   server: Server
-  /** Stops listening, ends open connections, and resolves once the server is closed. */
-  close(): Promise<void>
+  /**
+   * Stops listening and resolves once the server is closed. With `graceMs`, requests under
+   * way are given that long to be answered (idle keep-alive connections end at once);
+   * without, every open connection ends now.
+   */
+  close(options?: { graceMs?: number }): Promise<void>
 }
 
 const json = (status: number, message: string) =>
@@ -141,6 +146,16 @@ export async function listen(
   const server: Server = createServer(listener)
   server.on('clientError', answerClientError)
   server.on('connection', lingerBeforeClosing)
+  // Requests whose answer has not finished: what a graceful close waits for.
+  let inFlight = 0
+  let settled: (() => void) | undefined
+  server.on('request', (_request, response) => {
+    inFlight++
+    response.once('close', () => {
+      inFlight--
+      if (inFlight === 0) settled?.()
+    })
+  })
   const port = await new Promise<number>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => {
@@ -155,11 +170,26 @@ export async function listen(
     url: `http://${urlHost}:${port}`,
     port,
     server,
-    close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve())
+    close({ graceMs = 0 } = {}) {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+        if (graceMs > 0 && inFlight > 0) {
+          server.closeIdleConnections()
+          let timer: NodeJS.Timeout | undefined
+          await Promise.race([
+            new Promise<void>((resolve) => {
+              settled = resolve
+            }),
+            new Promise<void>((resolve) => {
+              timer = setTimeout(resolve, graceMs)
+            }),
+          ])
+          clearTimeout(timer)
+        }
+        // Keep-alive connections a finished request left open, and any request past the grace.
         server.closeAllConnections()
-      })
+        await closed
+      })()
       return closing
     },
   }

@@ -76,8 +76,7 @@ const SUGGESTION_SUFFIXES = ['', '1', '-id', '-app'] as const
  * const app = createApiApp({ chains, names })
  */
 export async function createNameService(options: NameServiceOptions): Promise<StartedNameService> {
-  const db = await openNamesDatabase(options.database)
-  const records = nameRecords(db.sql)
+  // Before the database: deriving the key is CPU work that can overlap its opening.
   const operator = privateKeyToAccount(options.operatorKey)
   const pollingIntervalMs = options.pollingIntervalMs ?? 1000
   const now = options.now ?? Date.now
@@ -95,6 +94,8 @@ export async function createNameService(options: NameServiceOptions): Promise<St
   const ensClient = clients.get(options.ens.chainId) as PublicClient
   const chain = chainNames(options.ens, ensClient)
   const chainIds = [...clients.keys()]
+  const db = await openNamesDatabase(options.database)
+  const records = nameRecords(db.sql)
 
   const profileOfRecord = (record: NameRecord): NameProfile => {
     const created = record.registeredAt.toISOString()

@@ -5,16 +5,15 @@
  * gateway's allowlist) and sign-in, with sessions in PGlite on disk; and its command
  * line, read and refused with a reason.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fixtureAccounts, fixtureEns, fixtureUniswap } from '../../devstack/fixtures'
-import { killOnExit } from '../../devstack/kill-on-exit'
 import { CliError, DEFAULT_PORT, readServerArgs } from '../../server/cliArgs'
 import { getDevstack } from '../support/devstack'
 import { paddedJson, throughOneAgent } from '../support/keepAlive'
+import { runServerCli as runServer, type ServerProcess } from '../support/serverProcess'
 
 const APP = 'http://127.0.0.1:5173'
 const p = 'projectId=p'
@@ -22,38 +21,10 @@ const p = 'projectId=p'
 const FUNNEL_TOKEN = 'funnel-token-0123456789'
 const tempDir = mkdtempSync(join(tmpdir(), 'latchkit-server-'))
 
-type Run = { child: ChildProcess; output: () => string; exited: Promise<number | null> }
-
-function runServer(args: string[], env: Record<string, string> = {}): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATABASE_URL: '', PORT: '', ...env },
-  })
-  killOnExit(child)
-  let output = ''
-  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (output += chunk))
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
-  return { child, output: () => output, exited }
-}
-
-async function urlOf(run: Run): Promise<string> {
-  // tsx compiling the command and PGlite opening its directory take a few seconds on a
-  // quiet machine; on a loaded 2-core one the run printed nothing for 20 s.
-  const deadline = Date.now() + 60_000
-  for (;;) {
-    const url = /latchkit-server: (http:\/\/\S+)/.exec(run.output())?.[1]
-    if (url) return url
-    if (run.child.exitCode !== null || Date.now() > deadline)
-      throw new Error(`latchkit-server did not start:\n${run.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
-
 afterAll(() => rmSync(tempDir, { recursive: true, force: true }))
 
 describe('latchkit-server', () => {
-  let run: Run
+  let run: ServerProcess
   let url = ''
   const [chain] = getDevstack().chains
 
@@ -84,7 +55,7 @@ describe('latchkit-server', () => {
       ],
       { LATCHKIT_NAMES_OPERATOR_KEY: fixtureEns.operator.privateKey, LATCHKIT_ANALYTICS_TOKEN: FUNNEL_TOKEN },
     )
-    url = await urlOf(run)
+    url = await run.ready()
   }, 90_000)
   afterAll(async () => {
     if (run.child.exitCode === null) run.child.kill('SIGKILL')

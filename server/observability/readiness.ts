@@ -1,0 +1,37 @@
+/**
+ * Which of the configured services are up. `/healthz` says the process answers (it is
+ * served from the moment the port is open); `/readyz` says every configured service has
+ * started, naming those that have not, so a load balancer sends visitors only to an
+ * instance that can serve all of its routes, and stops sending them once it is stopping.
+ */
+
+export type ServiceState = 'starting' | 'ready' | 'stopping'
+
+export type Readiness = {
+  /** Marks one service; a name not given at creation is added. */
+  set(service: string, state: ServiceState): void
+  /** Every service stopping: `/readyz` turns 503 before the port closes. */
+  stopping(): void
+  /** Whether every service is ready. */
+  ready(): boolean
+  /** Each service's state, in the order they were named. */
+  states(): Record<string, ServiceState>
+}
+
+/**
+ * @example
+ * const readiness = createReadiness(['api', 'siwe'])
+ * readiness.set('api', 'ready')
+ * readiness.ready() // false: siwe is still starting
+ */
+export function createReadiness(services: readonly string[]): Readiness {
+  const states = new Map<string, ServiceState>(services.map((service) => [service, 'starting']))
+  return {
+    set: (service, state) => void states.set(service, state),
+    stopping() {
+      for (const service of states.keys()) states.set(service, 'stopping')
+    },
+    ready: () => [...states.values()].every((state) => state === 'ready'),
+    states: () => Object.fromEntries(states),
+  }
+}
