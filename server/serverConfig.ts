@@ -2,8 +2,9 @@
  * What `startServer` takes: the services to run and how (the `ServerConfig` below). The
  * command line (`cliArgs.ts`) and the config file (`config/`) both read into it.
  */
-import type { FunnelAccess } from './analytics/funnelAccess.js'
+
 import type { Hex } from 'viem'
+import type { FunnelAccess } from './analytics/funnelAccess.js'
 import type { ImageSource, SwapSettings, WalletListItem } from './api/apiContext.js'
 import type { ChainConfig } from './api/chainConfig.js'
 import type { HistorySource } from './api/historySource.js'

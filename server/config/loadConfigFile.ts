@@ -8,8 +8,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { extname, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { JsoncError, parseJsonc } from './jsonc.js'
 import { ConfigError } from './configError.js'
+import { JsoncError, parseJsonc } from './jsonc.js'
 
 const DATA = ['.json', '.jsonc']
 const MODULES = ['.js', '.mjs']

@@ -30,6 +30,7 @@ import { clientIpFromHeader } from '../embedded-wallet/clientIp.js'
 import type { SocialOptions } from '../embedded-wallet/social.js'
 import { createEvmHistorySource } from '../indexer/evm/evmHistorySource.js'
 import type { ServerConfig, ServerFrame } from '../serverConfig.js'
+import { ConfigError } from './configError.js'
 import {
   type ConfigFile,
   configFileSchema,
@@ -37,8 +38,6 @@ import {
   type Secret,
   walletList,
 } from './configSchema.js'
-
-import { ConfigError } from './configError.js'
 
 export { ConfigError }
 

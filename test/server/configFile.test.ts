@@ -10,7 +10,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { latchRamp, type RampProviderServer, startRampProvider } from '../../devstack/ramp/index'
 import {
   fixtureAccounts,
   fixtureContracts,
@@ -18,9 +17,10 @@ import {
   fixtureTokens,
   fixtureUniswap,
 } from '../../devstack/fixtures'
+import { latchRamp, type RampProviderServer, startRampProvider } from '../../devstack/ramp/index'
+import { parseJsonc } from '../../server/config/jsonc'
 import { ConfigError, readServerConfig } from '../../server/config/readServerConfig'
 import { STARTER_CONFIG } from '../../server/config/starterConfig'
-import { parseJsonc } from '../../server/config/jsonc'
 import { getDevstack } from '../support/devstack'
 import { runServerCli, type ServerProcess } from '../support/serverProcess'
 

@@ -5,10 +5,11 @@
  * service as it comes up and per request, request and error counters in Prometheus text,
  * and a SIGTERM that lets the request under way finish before the database closes.
  */
-import { createServer, type Server } from 'node:http'
-import { createServer as createTcpServer, type Server as TcpServer } from 'node:net'
-import type { AddressInfo } from 'node:net'
+
 import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { createServer as createTcpServer, type Server as TcpServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
