@@ -232,7 +232,18 @@ describe('request size', () => {
 
   it('answers 413 with a JSON message to a body over 1 MiB, by default', async () => {
     const body = JSON.stringify({ currency: 'usd', addresses: [], pad: 'x'.repeat(1024 * 1024) })
-    expectJsonError(await call(`/v1/fungible/price?${p}`, post(body)), 413, '1048576 bytes')
+    const [host, port] = hostPort(api.url)
+    // On a connection of its own: sent with fetch on the keep-alive connection the gateway
+    // test before it used, the upload was reset (ECONNRESET) on a busy machine, a fault
+    // of its own that test/api/listenLingers.test.ts and the frame service's keep-alive
+    // tests pin down at the listener.
+    const answer = await rawHttp(host, port, [
+      `POST /v1/fungible/price?${p} HTTP/1.1\r\nHost: ${host}:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`,
+      body,
+    ])
+    expect(answer.status).toBe(413)
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' })
+    expect(JSON.parse(answer.body).message).toContain('1048576 bytes')
   })
 
   it('takes a body at the configured limit and refuses one a byte over', async () => {

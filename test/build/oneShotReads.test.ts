@@ -13,7 +13,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 describe('browser tests wait for what they assert', () => {
   it('has no one-shot read and no expect.poll with the 1 s default in any browser test', () => {
     expect(scanBrowserTests(root).map(describeFinding)).toEqual([])
-  })
+    // A scan of every browser test file: a second on a quiet machine, more on a busy one.
+  }, 60_000)
 
   it('scans every browser test and its helpers', () => {
     const files = browserTestFiles(root)
