@@ -15,7 +15,10 @@ import { STARTER_CONFIG } from './config/starterConfig.js'
 import { consoleAsJson } from './observability/consoleAsJson.js'
 import { jsonLog } from './observability/jsonLog.js'
 import type { ServerConfig } from './serverConfig.js'
-import { DEFAULT_SHUTDOWN_GRACE_MS, startServer } from './startServer.js'
+import { startServer } from './startServer.js'
+
+/** How long a SIGTERM that arrives during the start waits for it, unless `shutdownGraceMs` is set. */
+const DEFAULT_START_GRACE_MS = 60_000
 import { stopOnSignals } from './stopOnSignals.js'
 
 const log = jsonLog()
@@ -62,7 +65,9 @@ async function main(): Promise<void> {
   consoleAsJson(log)
   const started = startServer(config, { log })
   // Before the start ends: a SIGTERM while the services start stops them once they have.
-  stopOnSignals(started, { log, startGraceMs: config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS })
+  // A start under way gets longer than a request: opening the embedded database took 8 to
+  // 15 s on a busy 2-core machine, and cutting it short exits 1 with half-made state.
+  stopOnSignals(started, { log, startGraceMs: config.shutdownGraceMs ?? DEFAULT_START_GRACE_MS })
   await started
 }
 
