@@ -16,10 +16,10 @@ import { consoleAsJson } from './observability/consoleAsJson.js'
 import { jsonLog } from './observability/jsonLog.js'
 import type { ServerConfig } from './serverConfig.js'
 import { startServer } from './startServer.js'
+import { stopOnSignals } from './stopOnSignals.js'
 
 /** How long a SIGTERM that arrives during the start waits for it, unless `shutdownGraceMs` is set. */
 const DEFAULT_START_GRACE_MS = 60_000
-import { stopOnSignals } from './stopOnSignals.js'
 
 const log = jsonLog()
 
