@@ -95,7 +95,9 @@ describe('sign-in in the local API server', () => {
 
     const third = await start()
     expect(await sessionOf(third, cookie)).toMatchObject({ status: 401, body: { error: 'no_session' } })
-  })
+    // Restarts an API server on its embedded database: seconds alone, past the suite's
+    // 30 s with two suites side by side on 2 cores.
+  }, 120_000)
 
   it("answers sign-in's CORS for the app only, with credentials; the rest of the API for the configured origins only", async () => {
     const server = await start()
@@ -140,5 +142,7 @@ describe('sign-in in the local API server', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers.get('access-control-allow-origin')).toBe(APP)
     await expect(server.serveSiwe({ origin: 'https://evil.example' })).rejects.toThrow('already serves')
-  })
+    // Restarts an API server on its embedded database: seconds alone, past the suite's
+    // 30 s with two suites side by side on 2 cores.
+  }, 120_000)
 })
