@@ -26,6 +26,7 @@ export type {
   RefreshTokenBalancesReturnType,
 } from './actions/refreshTokenBalances'
 export { refreshTokenBalances } from './actions/refreshTokenBalances'
+export { removePlugin } from './actions/removePlugin'
 export type {
   SendTransactionErrorType,
   SendTransactionParameters,

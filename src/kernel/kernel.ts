@@ -184,13 +184,12 @@ export function createKernel(options: KernelOptions): Kernel {
   // (the NFTs tab the visitor returns to after Send) must read afresh, not a 30 s old answer.
   own.parts.bus.on('tx:sent', () => kernelServices.api.clearCache())
 
-  const pluginIds = new Set(plugins.map((p) => p.id))
   const internal: KernelInternal = {
+    plugins: new Map(plugins.map((p) => [p.id, () => {}])),
     connectorWatchers: new Map(),
     balances: new Map(),
     // Reads the clock on each check so a test's fake Date applies.
     tokenBalanceGate: createFailureGate({ now: () => Date.now() }),
-    destroyed: false,
   }
 
   const kernel: Kernel = {
@@ -199,23 +198,19 @@ export function createKernel(options: KernelOptions): Kernel {
     getState: store.getState,
     subscribe: store.subscribe,
     open(params = {}) {
-      const state = store.getState()
-      const namespace = state.activeNamespace
-      const connected = namespace ? state.accounts[namespace]?.status === 'connected' : false
-      const view = params.view ?? (connected ? 'Account' : 'Connect')
-      router.open(view, params.params)
+      const { activeNamespace, accounts } = store.getState()
+      const connected = activeNamespace && accounts[activeNamespace]?.status === 'connected'
+      router.open(params.view ?? (connected ? 'Account' : 'Connect'), params.params)
     },
     close: router.close,
     networks: (namespace) =>
       resolved.networks.filter((n) => namespace === undefined || n.chainNamespace === namespace),
-    hasPlugin: (id) => pluginIds.has(id),
+    hasPlugin: (id) => internal.plugins.has(id),
     pluginState: <S>(id: string) => store.getState().plugins[id] as S | undefined,
     destroy() {
       if (internal.destroyed) return
       internal.destroyed = true
-      internal.connectorWatchers.forEach((unwatch) => {
-        unwatch()
-      })
+      for (const unwatch of internal.connectorWatchers.values()) unwatch()
       internal.connectorWatchers.clear()
       own.dispose()
       snackbar.dispose()
@@ -240,6 +235,7 @@ export function createKernel(options: KernelOptions): Kernel {
     // goes; in place before setup runs, so a setup that throws halfway is undone too.
     const scope = createPluginScope(kernelServices)
     own.add(scope.dispose)
+    internal.plugins.set(plugin.id, scope.dispose)
     const initial = plugin.initialState ?? (() => ({}))
     store.setState((draft) => {
       draft.plugins[plugin.id] = initial()

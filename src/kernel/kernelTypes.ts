@@ -189,13 +189,15 @@ export interface Kernel extends KernelServices {
 }
 
 export interface KernelInternal {
+  /** Installed plugins by id, each with the undoing of what it registered (removePlugin). */
+  plugins: Map<string, () => void>
   /** Unsubscribe functions of the connectors being listened to, by namespace. */
   connectorWatchers: Map<ChainNamespace, () => void>
   /** Balance reads in flight or recent, by caipAddress. */
   balances: Map<string, { at: number; promise: Promise<{ balance: string; symbol: string }> }>
   /** Token balance failures by caipAddress: not asked again within 30 s. */
   tokenBalanceGate: FailureGate<string>
-  destroyed: boolean
+  destroyed?: boolean
 }
 
 /** A plugin's own state slice, kept under its id in the kernel store. */

@@ -5,9 +5,9 @@ import {
   type KernelServices,
   lazyView,
   type PluginContext,
+  removePlugin,
 } from 'latchkit'
 import { describe, expect, it, vi } from 'vitest'
-import { createPluginScope } from '../../src/kernel/pluginScope'
 import { testKernel } from './helpers'
 
 function connector(id: string): Connector {
@@ -60,42 +60,6 @@ function everything(id: string, heard: Heard, seen?: (ctx: PluginContext<{ n: nu
 
 const nothingHeard = (): Heard => ({ events: [], any: [], store: 0, slice: 0, strings: 0, views: 0 })
 
-/** The kernel's parts, as the kernel hands them to a plugin. */
-function partsOf(kernel: Kernel): KernelServices {
-  const {
-    options,
-    bus,
-    store,
-    views,
-    router,
-    slots,
-    connectors,
-    adapters,
-    services,
-    storage,
-    logger,
-    i18n,
-    snackbar,
-    api,
-  } = kernel
-  return {
-    options,
-    bus,
-    store,
-    views,
-    router,
-    slots,
-    connectors,
-    adapters,
-    services,
-    storage,
-    logger,
-    i18n,
-    snackbar,
-    api,
-  }
-}
-
 function expectGone(kernel: Kernel, id: string) {
   expect(kernel.views.has(`${id}View`)).toBe(false)
   expect(kernel.slots.list('features').map((item) => item.id)).not.toContain(id)
@@ -106,30 +70,26 @@ function expectGone(kernel: Kernel, id: string) {
 }
 
 describe("a plugin's lifecycle", () => {
-  it('a plugin that goes leaves no handler, view, slot entry, service, connector or strings behind', () => {
+  it('a removed plugin leaves no handler, view, slot entry, service, connector or strings behind', () => {
     const kept = nothingHeard()
-    const kernel = testKernel({ plugins: [everything('kept', kept)] })
     const gone = nothingHeard()
-    const scope = createPluginScope(partsOf(kernel))
-    everything('gone', gone).setup({
-      ...scope.parts,
-      id: 'gone',
-      kernel,
-      state: { get: () => ({ n: 0 }), set() {}, reset() {}, subscribe: scope.parts.store.subscribe },
-    } as unknown as PluginContext<{ n: number }>)
+    const kernel = testKernel({ plugins: [everything('kept', kept), everything('gone', gone)] })
     expect(kernel.views.has('goneView')).toBe(true)
     expect(kernel.connectors.has('gone.wallet')).toBe(true)
     expect(kernel.i18n.t('gone.title')).toBe('gone title')
 
-    scope.dispose()
+    removePlugin(kernel, 'gone')
 
     expectGone(kernel, 'gone')
+    expect(kernel.hasPlugin('gone')).toBe(false)
+    expect(kernel.pluginState('gone')).toBeUndefined()
     Object.assign(gone, nothingHeard())
     kernel.open({ view: 'keptView' })
     kernel.i18n.register({ 'other.title': 'Other' })
     kernel.views.register({ id: 'Other', load: async () => ({}) })
     expect(gone).toEqual(nothingHeard())
     // The plugin that stays keeps everything.
+    expect(kernel.hasPlugin('kept')).toBe(true)
     expect(kernel.views.has('keptView')).toBe(true)
     expect(kernel.slots.list('features').map((item) => item.id)).toEqual(['kept'])
     expect(kernel.services.has('keptService')).toBe(true)
@@ -141,6 +101,44 @@ describe("a plugin's lifecycle", () => {
     expect(kept.store).toBeGreaterThan(0)
     expect(kept.strings).toBeGreaterThan(0)
     expect(kept.views).toBeGreaterThan(0)
+  })
+
+  it("the modal steps back past a removed plugin's view, and closes when nothing is left", () => {
+    const kernel = testKernel({
+      plugins: [everything('tip', nothingHeard()), everything('jar', nothingHeard())],
+    })
+    kernel.views.register({ id: 'Account', load: async () => ({}) })
+    kernel.open({ view: 'Account' })
+    kernel.router.push('tipView')
+    kernel.router.push('jarView')
+    removePlugin(kernel, 'tip')
+    expect(kernel.getState().modal.history.map((entry) => entry.view)).toEqual(['Account', 'jarView'])
+    expect(kernel.getState().modal.open).toBe(true)
+
+    kernel.router.reset('jarView')
+    removePlugin(kernel, 'jar')
+    expect(kernel.getState().modal.open).toBe(false)
+  })
+
+  it('refuses to remove a plugin another one requires, and ignores an id not installed', () => {
+    const kernel = testKernel({
+      plugins: [
+        everything('base', nothingHeard()),
+        definePlugin({ id: 'extension', requires: ['base'], setup() {} }),
+      ],
+    })
+    expect(() => removePlugin(kernel, 'base')).toThrow(
+      expect.objectContaining({
+        code: 'PLUGIN_REQUIRED',
+        shortMessage: 'Plugin "extension" requires plugin "base"',
+      }),
+    )
+    expect(kernel.views.has('baseView')).toBe(true)
+    removePlugin(kernel, 'extension')
+    removePlugin(kernel, 'extension')
+    removePlugin(kernel, 'never-installed')
+    removePlugin(kernel, 'base')
+    expectGone(kernel, 'base')
   })
 
   it('destroying the kernel undoes every plugin', () => {
