@@ -41,6 +41,8 @@ export default defineConfig([
     target: 'node20',
     sourcemap: true,
     clean: true,
+    // The EVM indexer's Ponder app, which Ponder builds from its TypeScript at start.
+    onSuccess: 'node server/indexer/evm/shipPonderProject.mjs dist/server',
     noExternal: ['viem', /^viem\//, /^@noble\//, 'hono', /^hono\//, '@hono/node-server', 'ws'],
     external: ['@electric-sql/pglite', 'pg'],
     // ws (the relay's WebSocket server) is CommonJS and requires Node's own modules: in an

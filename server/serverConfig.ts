@@ -13,9 +13,14 @@ import type { PriceSource } from './api/priceSource.js'
 import type { SolanaChainConfig } from './api/solanaReader.js'
 import type { DatabaseOption } from './db/sqlClient.js'
 import type { StartFrameServiceOptions } from './embedded-wallet/startFrameService.js'
+import type { ServerEvmIndexer } from './history/runEvmHistory.js'
+import type { ServerSolanaIndexer } from './history/runSolanaHistory.js'
+import type { Backoff } from './history/superviseIndexer.js'
 import type { EnsDeployment } from './names/chainNames.js'
 import type { MetricsAccess } from './observability/observedHandler.js'
 import type { RelayLimits } from './relay/relayRequests.js'
+
+export type { ServerEvmIndexer, ServerSolanaIndexer }
 
 export type ServerConfig = {
   /** Default 0: a free port. */
@@ -46,11 +51,16 @@ export type ServerConfig = {
    */
   solana?: SolanaChainConfig
   /**
-   * Where `GET /v1/account/{address}/history` reads from: the indexes' sources, one per
-   * chain family (`createEvmHistorySource(indexerUrl, chainIds)` for a running EVM
-   * indexer). Default: none, and every history is empty.
+   * Where `GET /v1/account/{address}/history` reads from. Either the indexes to run
+   * here (`{ evm: { chains }, solana: {} }`: the server starts the indexers, supervises
+   * them, and answers history 503 with how far they are until they have caught up), or
+   * sources of indexes run elsewhere: `{ evm: { indexerUrl } }`, or the sources themselves,
+   * one per chain family (`createEvmHistorySource(indexerUrl, chainIds)`). Default: none,
+   * and every history is empty.
+   *
+   * @example { evm: { database: { url: 'postgres://latchkit@db.internal/index' } }, solana: {} }
    */
-  history?: readonly HistorySource[]
+  history?: readonly HistorySource[] | ServerHistory
   /** The wallets `GET /getWallets` pages through, in order. Default: none. */
   walletRegistry?: readonly WalletListItem[]
   /** The images the API serves (wallets' `image_id`, assets, currencies, tokens). Default: none (404). */
@@ -126,6 +136,20 @@ export type ServerConfig = {
    * connections are cut, in ms. Default 10,000.
    */
   shutdownGraceMs?: number
+}
+
+/**
+ * History from indexes: the EVM one run here (`ServerEvmIndexer`) or read from an
+ * indexer run elsewhere (`{ indexerUrl }`), and the Solana one followed here (needs `solana`).
+ */
+export type ServerHistory = {
+  evm?: ServerEvmIndexer | { indexerUrl: string }
+  solana?: ServerSolanaIndexer
+  /**
+   * The pause before an indexer that failed to start (or ended) is started again: `firstMs`
+   * after the first failure, doubling up to `maxMs`. Default 1 s up to 60 s.
+   */
+  retry?: Backoff
 }
 
 /** The relay's settings; its database is the server's. */

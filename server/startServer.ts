@@ -12,10 +12,12 @@
  */
 import type { AnalyticsCollector } from './analytics/createAnalyticsCollector.js'
 import type { ApiSettings } from './api/apiContext.js'
+import type { HistorySource } from './api/historySource.js'
 import { noPrices } from './api/priceSource.js'
 import { openDatabase } from './db/openDatabase.js'
 import type { Database, SqlClient } from './db/sqlClient.js'
 import { describeAnalytics, describeApi, describeDatabase, describeNames } from './describeServices.js'
+import type { RunningHistory } from './history/runningHistory.js'
 import { listen } from './http/listen.js'
 import type { StartedNameService } from './names/createNameService.js'
 import { type ServerLog, silentLog } from './observability/jsonLog.js'
@@ -23,11 +25,18 @@ import { createMetrics } from './observability/metrics.js'
 import { type FetchHandler, observed, startingAnswer } from './observability/observedHandler.js'
 import { createReadiness } from './observability/readiness.js'
 import type { RelayService } from './relay/createRelayService.js'
-import type { ServerConfig } from './serverConfig.js'
+import type { ServerConfig, ServerHistory } from './serverConfig.js'
 import { serviceOfPath } from './serviceOfPath.js'
 import type { SiweVerifierServer } from './siwe/createSiweVerifier.js'
 
-export type { ServerConfig, ServerNames, ServerRelay } from './serverConfig.js'
+export type {
+  ServerConfig,
+  ServerEvmIndexer,
+  ServerHistory,
+  ServerNames,
+  ServerRelay,
+  ServerSolanaIndexer,
+} from './serverConfig.js'
 
 export type RunningServer = {
   url: string
@@ -92,24 +101,35 @@ export async function startServer(
   const ensChain = config.chains.find((chain) => chain.chainId === ensChainId)
   if (config.names && !ensChain)
     throw new Error(`names: ENS chain ${ensChainId} is not one of the served chains`)
+  // The indexes to run here, when `history` names them rather than giving sources.
+  const indexed =
+    config.history && !Array.isArray(config.history) ? (config.history as ServerHistory) : undefined
+  if (indexed?.solana && !config.solana)
+    throw new Error('history.solana: the Solana history follows the `solana` cluster, and none is given')
   const log = hooks.log ?? silentLog
   const begun = performance.now()
   const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
   const stateful =
+    (indexed?.solana !== undefined && indexed.solana.database === undefined) ||
     signIn ||
     config.names !== undefined ||
     config.analytics === true ||
     config.relay !== undefined ||
     (config.frame !== undefined && config.frame.database === undefined)
-  const readiness = createReadiness([
-    ...(stateful ? ['database'] : []),
-    ...(signIn ? ['siwe'] : []),
-    ...(config.names ? ['names'] : []),
-    ...(config.analytics ? ['analytics'] : []),
-    ...(config.relay ? ['relay'] : []),
-    ...(config.frame ? ['frame'] : []),
-    'api',
-  ])
+  // The indexers the server runs: reported on /readyz and /metrics, never holding them back.
+  const indexers: RunningHistory[] = []
+  const readiness = createReadiness(
+    [
+      ...(stateful ? ['database'] : []),
+      ...(signIn ? ['siwe'] : []),
+      ...(config.names ? ['names'] : []),
+      ...(config.analytics ? ['analytics'] : []),
+      ...(config.relay ? ['relay'] : []),
+      ...(config.frame ? ['frame'] : []),
+      'api',
+    ],
+    () => Object.fromEntries(indexers.map((indexer) => [indexer.service, indexer.status()])),
+  )
   const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
   const metrics = createMetrics()
   const notReady = () =>
@@ -144,6 +164,14 @@ export async function startServer(
     readiness.set(service, 'ready')
     log.info('up', { service, detail, ms: elapsed(begun) })
   }
+  const stopIndexers = async () => {
+    await Promise.all(
+      indexers.splice(0).map(async (indexer) => {
+        await indexer.stop()
+        log.info('down', { service: indexer.service })
+      }),
+    )
+  }
   const closeOpened = async () => {
     for (const { service, close } of opened.splice(0).reverse()) {
       await close()
@@ -169,6 +197,45 @@ export async function startServer(
     }
     const sql = async () => waitingSql
     const chains = config.chains.map(({ chainId, rpcUrl }) => ({ chainId, rpcUrl }))
+
+    // The indexers start now and catch up in the background: the server is ready without
+    // them, and history answers 503 with how far they are until they have caught up.
+    const history: Promise<readonly HistorySource[] | undefined> = (async () => {
+      if (!indexed) return config.history as readonly HistorySource[] | undefined
+      const sources: HistorySource[] = []
+      const evm = indexed.evm
+      if (evm && 'indexerUrl' in evm) {
+        const { createEvmHistorySource } = await import('./indexer/evm/evmHistorySource.js')
+        sources.push(
+          createEvmHistorySource(
+            evm.indexerUrl,
+            config.chains.map((chain) => chain.chainId),
+          ),
+        )
+      } else if (evm) {
+        const { runEvmHistory } = await import('./history/runEvmHistory.js')
+        const running = runEvmHistory(evm, {
+          chains: config.chains,
+          serverDatabase: config.database,
+          log,
+          backoff: indexed.retry,
+        })
+        indexers.push(running)
+        sources.push(running.source)
+      }
+      if (indexed.solana && config.solana) {
+        const { runSolanaHistory } = await import('./history/runSolanaHistory.js')
+        const running = runSolanaHistory(indexed.solana, {
+          solana: config.solana,
+          serverDatabase: waitingSql,
+          log,
+          backoff: indexed.retry,
+        })
+        indexers.push(running)
+        sources.push(running.source)
+      }
+      return sources
+    })()
 
     const analytics: Promise<AnalyticsCollector | undefined> = config.analytics
       ? (async () => {
@@ -272,7 +339,12 @@ export async function startServer(
         import('./api/chainReader.js'),
         config.solana ? import('./api/solanaReader.js') : undefined,
       ])
-      const [collector, nameService, siwe] = await allStarted([analytics, names, verifier] as const)
+      const [collector, nameService, siwe, sources] = await allStarted([
+        analytics,
+        names,
+        verifier,
+        history,
+      ] as const)
       const settings: ApiSettings = {
         analyticsEnabled: true,
         allowedOrigins: [...(config.allowedOrigins ?? [])],
@@ -288,7 +360,7 @@ export async function startServer(
         ...(config.prices && { prices: config.prices }),
         ...(solana &&
           config.solana && { solana: solana.createSolanaReader(config.solana, config.prices ?? noPrices) }),
-        ...(config.history && { history: config.history }),
+        ...(sources && { history: sources }),
         ...(config.walletRegistry && { registry: config.walletRegistry }),
         ...(config.images && { images: config.images }),
         ...(config.maxBodyBytes !== undefined && { maxBodyBytes: config.maxBodyBytes }),
@@ -309,6 +381,7 @@ export async function startServer(
   } catch (error) {
     await relay?.close()
     await server.close()
+    await stopIndexers()
     await closeOpened()
     throw error
   }
@@ -324,6 +397,10 @@ export async function startServer(
     stop() {
       stopping ??= (async () => {
         readiness.stopping()
+        // The indexers first, at once: none may be started again while the port drains (a
+        // signal that stops the server reaches Ponder too, which is no crash to recover
+        // from), and a history request meanwhile answers 503, a wait.
+        const indexersStopped = stopIndexers()
         // The relay first: its sockets are upgraded ones, which the port's close would wait for.
         if (relay) {
           await relay.close()
@@ -331,6 +408,8 @@ export async function startServer(
         }
         await server.close({ graceMs })
         log.info('down', { service: 'http' })
+        // Before the database: the Solana follower may keep its index there.
+        await indexersStopped
         await closeOpened()
       })()
       return stopping

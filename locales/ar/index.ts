@@ -145,7 +145,7 @@ export const ar: Locale = {
     'history.retry': 'إعادة المحاولة',
     'history.loadingMore': 'جارٍ تحميل المزيد…',
     'history.indexing': 'نشاطك في الطريق',
-    'history.indexingProgress': 'جارٍ اللحاق بالشبكة: الكتلة {indexed} من {head}',
+    'history.indexingPercent': 'جارٍ الفهرسة، {percent}',
     'history.indexingHint': 'يلحق السجل بالشبكة. سيظهر هنا تلقائيًا.',
     'history.pending': 'قيد الانتظار',
     'history.failedStatus': 'فشلت',

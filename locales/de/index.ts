@@ -146,7 +146,7 @@ export const de: Locale = {
     'history.retry': 'Erneut versuchen',
     'history.loadingMore': 'Weitere werden geladen…',
     'history.indexing': 'Deine Aktivität ist unterwegs',
-    'history.indexingProgress': 'Abgleich mit dem Netzwerk: Block {indexed} von {head}',
+    'history.indexingPercent': 'Indexierung, {percent}',
     'history.indexingHint': 'Der Verlauf holt das Netzwerk ein. Er erscheint hier von selbst.',
     'history.pending': 'Ausstehend',
     'history.failedStatus': 'Fehlgeschlagen',

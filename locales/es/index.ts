@@ -146,7 +146,7 @@ export const es: Locale = {
     'history.retry': 'Reintentar',
     'history.loadingMore': 'Cargando más…',
     'history.indexing': 'Tu actividad está en camino',
-    'history.indexingProgress': 'Poniéndose al día con la red: bloque {indexed} de {head}',
+    'history.indexingPercent': 'Indexando, {percent}',
     'history.indexingHint': 'El historial se está poniendo al día con la red. Aparecerá aquí por sí solo.',
     'history.pending': 'Pendiente',
     'history.failedStatus': 'Fallida',

@@ -146,7 +146,7 @@ export const fr: Locale = {
     'history.retry': 'Réessayer',
     'history.loadingMore': 'Chargement de la suite…',
     'history.indexing': 'Votre activité arrive',
-    'history.indexingProgress': 'Rattrapage du réseau : bloc {indexed} sur {head}',
+    'history.indexingPercent': 'Indexation, {percent}',
     'history.indexingHint': "L'historique rattrape le réseau. Il s'affichera ici tout seul.",
     'history.pending': 'En attente',
     'history.failedStatus': 'Échec',

@@ -145,7 +145,7 @@ export const ja: Locale = {
     'history.retry': '再試行',
     'history.loadingMore': 'さらに読み込み中…',
     'history.indexing': 'アクティビティを準備しています',
-    'history.indexingProgress': 'ネットワークに追いついています：ブロック {indexed} / {head}',
+    'history.indexingPercent': 'インデックス作成中、{percent}',
     'history.indexingHint': '履歴がネットワークに追いついています。準備ができるとここに表示されます。',
     'history.pending': '保留中',
     'history.failedStatus': '失敗',

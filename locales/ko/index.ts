@@ -145,7 +145,7 @@ export const ko: Locale = {
     'history.retry': '다시 시도',
     'history.loadingMore': '더 불러오는 중…',
     'history.indexing': '활동 내역을 준비하고 있습니다',
-    'history.indexingProgress': '네트워크를 따라잡는 중: 블록 {indexed} / {head}',
+    'history.indexingPercent': '인덱싱 중, {percent}',
     'history.indexingHint': '기록이 네트워크를 따라잡고 있습니다. 준비되면 여기에 자동으로 표시됩니다.',
     'history.pending': '대기 중',
     'history.failedStatus': '실패',

@@ -147,7 +147,7 @@ export const ptBR: Locale = {
     'history.retry': 'Tentar novamente',
     'history.loadingMore': 'Carregando mais…',
     'history.indexing': 'Sua atividade está a caminho',
-    'history.indexingProgress': 'Sincronizando com a rede: bloco {indexed} de {head}',
+    'history.indexingPercent': 'Indexando, {percent}',
     'history.indexingHint': 'O histórico está se atualizando com a rede. Ele aparecerá aqui sozinho.',
     'history.pending': 'Pendente',
     'history.failedStatus': 'Falhou',

@@ -145,7 +145,7 @@ export const zhCN: Locale = {
     'history.retry': '重试',
     'history.loadingMore': '正在加载更多…',
     'history.indexing': '正在准备你的活动',
-    'history.indexingProgress': '正在同步网络：区块 {indexed} / {head}',
+    'history.indexingPercent': '正在索引，{percent}',
     'history.indexingHint': '历史记录正在与网络同步，完成后会自动显示在这里。',
     'history.pending': '待处理',
     'history.failedStatus': '失败',

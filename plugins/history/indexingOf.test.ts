@@ -18,9 +18,20 @@ describe('indexingOf', () => {
     expect(indexingOf(error, 'first')).toEqual({
       indexedBlock: 7,
       headBlock: 40,
+      fraction: 7 / 40,
       retryAfterMs: 5_000,
       page: 'first',
     })
+  })
+
+  it('takes the share indexed from the answer when it gives one (an index that did not start at block 0)', () => {
+    const error = indexingAnswer({
+      state: 'catching-up',
+      progress: { chainId: 'solana:x', indexedBlock: 900, headBlock: null, fraction: 0.42 },
+    })
+    expect(indexingOf(error, 'first')).toMatchObject({ indexedBlock: 900, headBlock: null, fraction: 0.42 })
+    const outOfRange = indexingAnswer({ progress: { indexedBlock: 10, headBlock: 20, fraction: 7 } })
+    expect(indexingOf(outOfRange, 'first')).toMatchObject({ fraction: 0.5 })
   })
 
   it('finds the answer under a wrapping error, and bounds a wait the API names', () => {
@@ -30,6 +41,7 @@ describe('indexingOf', () => {
     expect(indexingOf(wrapped, 'more')).toEqual({
       indexedBlock: null,
       headBlock: null,
+      fraction: null,
       retryAfterMs: 60_000,
       page: 'more',
     })
@@ -40,6 +52,7 @@ describe('indexingOf', () => {
     expect(indexingOf(error, 'first')).toMatchObject({
       indexedBlock: null,
       headBlock: null,
+      fraction: null,
       retryAfterMs: 3_000,
     })
   })

@@ -57,6 +57,8 @@ export interface HistoryIndexing {
   /** How far the index has read the chain and the chain's newest block; null when the API cannot say. */
   indexedBlock: number | null
   headBlock: number | null
+  /** The share of the chain indexed, 0 to 1 (shown as "Indexing, 42%"); null when unknown. */
+  fraction: number | null
   /** When to ask again: the API's Retry-After. */
   retryAfterMs: number
   /** The read to ask again: the first page, or the page after the last one read. */

@@ -88,8 +88,12 @@ export interface HistorySource {
   history(query: HistoryQuery): Promise<HistoryPage>
 }
 
-/** How far the index has read one chain (CAIP-2); null while it does not say. */
-export type IndexedProgress = { chainId: string; indexedBlock: number | null }
+/**
+ * How far the index has read one chain (CAIP-2); null while it does not say. `fraction`
+ * (0 to 1) when the source knows better than indexed block over the chain's head (an
+ * index that did not start at the first block).
+ */
+export type IndexedProgress = { chainId: string; indexedBlock: number | null; fraction?: number }
 
 /**
  * The index cannot answer yet: it is catching up with the chains (`catching-up`, with how far

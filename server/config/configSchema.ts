@@ -2,7 +2,7 @@
  * The config file of `latchkit-server` (`latchkit.config.json`, `.ts` or `.js`), checked
  * with zod before anything starts. Its fields are `startServer`'s (`ServerConfig`), with a
  * written form for what code passes as objects: prices as a table, on-ramp providers by
- * URL, history by the indexer's URL, images and the wallet list from files, and secrets
+ * URL, history by the indexes to run (or a running indexer's URL), images and the wallet list from files, and secrets
  * as `{ "env": "NAME" }` so they stay out of the file. A `.ts` or `.js` config may also
  * pass the code objects themselves (a `PriceSource`, an `OnrampProvider`, `HistorySource`s,
  * an `ImageSource`). docs/server-config.md describes every field.
@@ -294,7 +294,26 @@ export const configFileSchema = z.strictObject({
   relay: z.optional(relay),
   history: z.optional(
     z.union([
-      z.strictObject({ evm: z.optional(z.strictObject({ indexerUrl: httpUrl })) }),
+      z.strictObject({
+        evm: z.optional(
+          z.strictObject({
+            indexerUrl: z.optional(httpUrl),
+            chains: z.optional(
+              z.array(whole(1, 2 ** 53 - 1)).check(z.minLength(1, 'give at least one chain id')),
+            ),
+            database: z.optional(database),
+            pollingIntervalMs: z.optional(whole(50, 600_000)),
+          }),
+        ),
+        solana: z.optional(
+          z.strictObject({
+            database: z.optional(database),
+            pollIntervalMs: z.optional(whole(50, 600_000)),
+            fromSlot: z.optional(whole(0, 2 ** 53 - 1)),
+          }),
+        ),
+        retry: z.optional(z.strictObject({ firstMs: whole(100, 3_600_000), maxMs: whole(100, 3_600_000) })),
+      }),
       z.array(codeObject<HistorySource>(['covers', 'history'], 'a HistorySource')),
     ]),
   ),

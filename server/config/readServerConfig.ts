@@ -28,8 +28,7 @@ import type { DatabaseOption } from '../db/sqlClient.js'
 import { FrameCliError, parseSmtpUrl } from '../embedded-wallet/cliArgs.js'
 import { clientIpFromHeader } from '../embedded-wallet/clientIp.js'
 import type { SocialOptions } from '../embedded-wallet/social.js'
-import { createEvmHistorySource } from '../indexer/evm/evmHistorySource.js'
-import type { ServerConfig, ServerFrame } from '../serverConfig.js'
+import type { ServerConfig, ServerFrame, ServerHistory } from '../serverConfig.js'
 import { ConfigError } from './configError.js'
 import {
   type ConfigFile,
@@ -251,15 +250,51 @@ export function readServerConfig(raw: unknown, options: ReadConfigOptions): Serv
     fail(['analytics'], 'the analytics settings need "analytics": true')
   }
 
-  let history: HistorySource[] | undefined
+  let history: ServerConfig['history']
   if (Array.isArray(file.history)) history = file.history as HistorySource[]
-  else if (file.history?.evm)
-    history = [
-      createEvmHistorySource(
-        file.history.evm.indexerUrl,
-        chains.map((chain) => chain.chainId),
-      ),
-    ]
+  else if (file.history) history = readHistory(file.history)
+  function readHistory(settings: Exclude<NonNullable<ConfigFile['history']>, unknown[]>): ServerHistory {
+    const at = ['history']
+    const { evm, solana: follow, retry } = settings
+    let evmHistory: ServerHistory['evm']
+    if (evm?.indexerUrl !== undefined) {
+      const ran = (['chains', 'database', 'pollingIntervalMs'] as const).find((key) => evm[key] !== undefined)
+      if (ran)
+        fail(
+          [...at, 'evm', ran],
+          'either "indexerUrl" (an indexer run elsewhere) or the indexer to run here ("chains", "database", "pollingIntervalMs"), not both',
+        )
+      evmHistory = { indexerUrl: evm.indexerUrl }
+    } else if (evm) {
+      evm.chains?.forEach((chainId, i) => {
+        if (!served(chainId)) fail([...at, 'evm', 'chains', i], `chain ${chainId} is not one of the chains`)
+      })
+      evmHistory = {
+        ...(evm.chains && { chains: evm.chains }),
+        ...(evm.database && {
+          database: database(evm.database, [...at, 'evm', 'database']) as
+            | { url: string }
+            | { dataDir: string },
+        }),
+        ...(evm.pollingIntervalMs !== undefined && { pollingIntervalMs: evm.pollingIntervalMs }),
+      }
+    }
+    if (follow && !file.solana)
+      fail([...at, 'solana'], 'the Solana history follows the "solana" cluster: give "solana" too')
+    if (retry && retry.firstMs > retry.maxMs)
+      fail([...at, 'retry', 'maxMs'], `must be at least firstMs (${retry.firstMs})`)
+    return {
+      ...(evmHistory && { evm: evmHistory }),
+      ...(follow && {
+        solana: {
+          ...(follow.database && { database: database(follow.database, [...at, 'solana', 'database']) }),
+          ...(follow.pollIntervalMs !== undefined && { pollIntervalMs: follow.pollIntervalMs }),
+          ...(follow.fromSlot !== undefined && { fromSlot: BigInt(follow.fromSlot) }),
+        },
+      }),
+      ...(retry && { retry }),
+    }
+  }
 
   let walletRegistry: readonly WalletListItem[] | undefined
   if (typeof file.walletRegistry === 'string') {
@@ -352,7 +387,11 @@ export function readServerConfig(raw: unknown, options: ReadConfigOptions): Serv
   }
 
   const relay = file.relay === true ? {} : file.relay
+  // The indexes run here keep theirs in the server's database unless they name their own.
+  const indexed = Array.isArray(file.history) ? undefined : file.history
   const stateful =
+    (indexed?.evm !== undefined && indexed.evm.indexerUrl === undefined && !indexed.evm.database) ||
+    (indexed?.solana !== undefined && !indexed.solana.database) ||
     (file.siweOrigins?.length ?? 0) > 0 ||
     names !== undefined ||
     file.analytics === true ||
@@ -361,7 +400,7 @@ export function readServerConfig(raw: unknown, options: ReadConfigOptions): Serv
   if (file.database && !stateful)
     fail(
       ['database'],
-      'no service keeps state here: give siweOrigins, names, analytics, relay or frame with it',
+      'no service keeps state here: give siweOrigins, names, analytics, relay, frame or history to run with it',
     )
   const chosenDatabase: DatabaseOption | undefined = file.database
     ? database(file.database, ['database'])

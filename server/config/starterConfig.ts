@@ -62,8 +62,12 @@ export const STARTER_CONFIG = `// latchkit-server's config. Start it with: npx l
   // A WalletConnect relay on this port (/relay); behind TLS, the URL clients reach.
   // "relay": { "publicUrl": "wss://api.example/relay" },
 
-  // History from a running EVM indexer.
-  // "history": { "evm": { "indexerUrl": "http://127.0.0.1:42069" } },
+  // History (the Activity tab): the server runs the EVM indexer (Ponder, installed beside
+  // it: npm install ponder@0.16.10) over the chains above, and follows "solana" if given.
+  // Until an index has caught up, history answers 503 with how far it is. The index lives
+  // in "database" above (PGlite in a temporary directory without one), or its own:
+  // "history": { "evm": { "database": { "url": { "env": "INDEX_DATABASE_URL" } } } },
+  // An EVM indexer run elsewhere instead: "history": { "evm": { "indexerUrl": "http://127.0.0.1:42069" } },
 
   // The embedded wallet's frame service, on a port (an origin) of its own.
   // "frame": { "port": 8794, "projects": { "my-app": { "allowedOrigins": ["http://localhost:5173"] } },

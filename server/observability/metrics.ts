@@ -10,8 +10,15 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 export type Metrics = {
   /** Counts one answered request; a status of 500 or more counts as an error too. */
   request(service: string, method: string, status: number, seconds: number): void
-  /** The text `/metrics` answers, with each service's readiness and the start-up time. */
-  text(gauges: { ready: Record<string, boolean>; startupSeconds: number | undefined }): string
+  /**
+   * The text `/metrics` answers, with each service's readiness, how far each history
+   * indexer the server runs has caught up (0 to 1), and the start-up time.
+   */
+  text(gauges: {
+    ready: Record<string, boolean>
+    indexProgress?: Record<string, number>
+    startupSeconds: number | undefined
+  }): string
 }
 
 const escapeLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')
@@ -47,7 +54,7 @@ export function createMetrics(): Metrics {
       duration.count++
       durations.set(service, duration)
     },
-    text({ ready, startupSeconds }) {
+    text({ ready, indexProgress = {}, startupSeconds }) {
       const lines = [
         '# HELP latchkit_http_requests_total HTTP requests answered, by service, method and status.',
         '# TYPE latchkit_http_requests_total counter',
@@ -72,6 +79,14 @@ export function createMetrics(): Metrics {
           ([service, isReady]) => `latchkit_service_ready${labels({ service })} ${isReady ? 1 : 0}`,
         ),
       ]
+      if (Object.keys(indexProgress).length > 0)
+        lines.push(
+          '# HELP latchkit_history_index_progress How far each history index run by the server has caught up with its chains (0 to 1).',
+          '# TYPE latchkit_history_index_progress gauge',
+          ...Object.entries(indexProgress).map(
+            ([service, share]) => `latchkit_history_index_progress${labels({ service })} ${share}`,
+          ),
+        )
       if (startupSeconds !== undefined)
         lines.push(
           '# HELP latchkit_startup_seconds Seconds from the process start until every service was ready.',

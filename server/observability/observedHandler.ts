@@ -52,11 +52,15 @@ function probeAnswer(
   if (path === '/healthz') return json(200, { status: 'live' })
   if (path === '/readyz') {
     const services = readiness.states()
+    const indexers = readiness.indexers()
+    const reported = Object.keys(indexers).length > 0 ? { indexers } : {}
     const notReady = Object.keys(services).filter((service) => services[service] !== 'ready')
-    if (notReady.length === 0) return json(200, { ready: true, services })
-    return json(503, errorBody('NOT_READY', `not ready: ${notReady.join(', ')}`, { services, notReady }), {
-      'retry-after': '1',
-    })
+    if (notReady.length === 0) return json(200, { ready: true, services, ...reported })
+    return json(
+      503,
+      errorBody('NOT_READY', `not ready: ${notReady.join(', ')}`, { services, notReady, ...reported }),
+      { 'retry-after': '1' },
+    )
   }
   if (path === '/metrics') {
     if (probes.metricsAccess === 'closed') return undefined
@@ -65,9 +69,14 @@ function probeAnswer(
         'www-authenticate': 'Bearer',
       })
     const states = readiness.states()
+    const indexers = Object.entries(readiness.indexers())
     const text = metrics.text({
-      ready: Object.fromEntries(
-        Object.entries(states).map(([service, state]) => [service, state === 'ready']),
+      ready: Object.fromEntries([
+        ...Object.entries(states).map(([service, state]) => [service, state === 'ready']),
+        ...indexers.map(([service, status]) => [service, status.state === 'ready']),
+      ]),
+      indexProgress: Object.fromEntries(
+        indexers.map(([service, status]) => [service, 'progress' in status ? (status.progress ?? 0) : 0]),
       ),
       startupSeconds: probes.startupSeconds(),
     })

@@ -2,7 +2,7 @@
  * GET /v1/account/{address}/history while the EVM index cannot answer yet, over real HTTP:
  * an indexer that does not listen (still booting, or down) and a real Ponder indexer still
  * backfilling a chain both answer 503 `HISTORY_INDEXING` with a Retry-After and how far the
- * index is (indexed block, the chain's head), never a 500.
+ * index is (indexed block, the chain's head, the share indexed), never a 500.
  */
 import { createPublicClient, createTestClient, http } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -25,7 +25,12 @@ type IndexingAnswer = {
   message: string
   details: {
     state: string
-    progress?: { chainId: string; indexedBlock: number | null; headBlock: number | null }
+    progress?: {
+      chainId: string
+      indexedBlock: number | null
+      headBlock: number | null
+      fraction: number | null
+    }
   }
 }
 
@@ -66,7 +71,7 @@ describe('history while the index is not ready', () => {
       message: expect.stringMatching(/not reachable/),
       details: {
         state: 'unreachable',
-        progress: { chainId: LOCAL, indexedBlock: null, headBlock: expect.any(Number) },
+        progress: { chainId: LOCAL, indexedBlock: null, headBlock: expect.any(Number), fraction: null },
       },
     })
     expect(answer.body.details.progress!.headBlock).toBeGreaterThanOrEqual(head)
@@ -123,6 +128,10 @@ describe('history while a real indexer backfills', () => {
       })
       expect(last.details.progress!.indexedBlock).toBeGreaterThanOrEqual(0)
       expect(last.details.progress!.indexedBlock).toBeLessThan(BLOCKS)
+      // The share indexed, what the widget shows as "Indexing, N %": indexed block over the head.
+      const { indexedBlock, fraction } = last.details.progress!
+      expect(fraction).toBe(Math.floor((indexedBlock! / BLOCKS) * 1000) / 1000)
+      expect(last.message).toContain(`${Math.floor(fraction! * 100)} %`)
     } finally {
       await api.stop()
     }

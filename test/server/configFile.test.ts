@@ -448,9 +448,72 @@ describe('reading a config', () => {
       },
       'frame.shareKey: the environment variable LATCHKIT_FRAME_SHARE_KEY is not set',
     ],
+    [
+      'history on a chain not served',
+      { chains, history: { evm: { chains: [1, 10] } } },
+      'history.evm.chains[1]: chain 10 is not one of the chains',
+    ],
+    [
+      'an indexer run here and one run elsewhere at once',
+      { chains, history: { evm: { indexerUrl: 'http://127.0.0.1:42069', pollingIntervalMs: 200 } } },
+      'history.evm.pollingIntervalMs: either "indexerUrl" (an indexer run elsewhere) or the indexer to run here',
+    ],
+    [
+      'an index database that is not PostgreSQL',
+      { chains, history: { evm: { database: { url: 'mysql://x/y' } } } },
+      'history.evm.database.url: mysql://x/y: expected postgres://',
+    ],
+    [
+      'a polling interval that is not a number',
+      { chains, history: { evm: { pollingIntervalMs: 'fast' } } },
+      'history.evm.pollingIntervalMs: Invalid input: expected number, received string',
+    ],
+    [
+      'a field the history does not know',
+      { chains, history: { evm: { chain: [1] } } },
+      'history.evm.chain: unknown field',
+    ],
+    [
+      'Solana history without the cluster',
+      { chains, history: { solana: {} } },
+      'history.solana: the Solana history follows the "solana" cluster: give "solana" too',
+    ],
+    [
+      'a retry pause that shrinks',
+      { chains, history: { evm: {}, retry: { firstMs: 5_000, maxMs: 1_000 } } },
+      'history.retry.maxMs: must be at least firstMs (5000)',
+    ],
   ])('refuses %s, naming the field', (_, file, message) => {
     expect(() => read(file)).toThrow(ConfigError)
     expect(() => read(file)).toThrow(`latchkit.config.json: ${message}`)
+  })
+
+  it('reads the history to run: the indexers, their databases, the retry pause', () => {
+    const config = read(
+      {
+        chains: [...chains, { chainId: 10, rpcUrl: 'https://rpc.example/10' }],
+        solana: { rpcUrl: 'https://sol.example', genesisHash: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', mints: [] },
+        history: {
+          evm: { chains: [10], database: { url: { env: 'INDEX_URL' } }, pollingIntervalMs: 500 },
+          solana: { database: { dataDir: 'solana-index' }, fromSlot: 1_000 },
+          retry: { firstMs: 200, maxMs: 2_000 },
+        },
+      },
+      { INDEX_URL: 'postgres://index@db.internal/index' },
+    )
+    expect(config.history).toEqual({
+      evm: { chains: [10], database: { url: 'postgres://index@db.internal/index' }, pollingIntervalMs: 500 },
+      solana: { database: { dataDir: '/etc/latchkit/solana-index' }, fromSlot: 1000n },
+      retry: { firstMs: 200, maxMs: 2_000 },
+    })
+    // The index's default home is the server's database: DATABASE_URL is taken for it.
+    expect(read({ chains, history: { evm: {} } }, { DATABASE_URL: 'postgres://x@db/y' })).toMatchObject({
+      database: { url: 'postgres://x@db/y' },
+      history: { evm: {} },
+    })
+    expect(read({ chains, history: { evm: { indexerUrl: 'http://127.0.0.1:42069' } } }).history).toEqual({
+      evm: { indexerUrl: 'http://127.0.0.1:42069' },
+    })
   })
 
   it('reads the starter config as it is', () => {

@@ -177,20 +177,22 @@ export function ActivityList({ height }: { height: number }): ReactElement {
   )
 }
 
-/** The index is catching up: a wait, with how far it is when the API says. */
+/** The index is catching up: a wait, with how far it is ("Indexing, 42%") when the API says. */
 function IndexingNotice({ indexing }: { indexing: HistoryIndexing }): ReactElement {
   const t = useT()
   const tag = useLocaleTag()
-  const { indexedBlock, headBlock } = indexing
-  const known = indexedBlock !== null && headBlock !== null && headBlock > 0
-  const count = (block: number) => numberFormat(tag).format(block)
+  const { fraction } = indexing
+  // Rounded down: 99.6 % indexed is not done, and must not read 100 %.
+  const shown = fraction === null ? null : Math.floor(fraction * 100) / 100
+  const percent = (share: number) =>
+    numberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }).format(share)
   return (
     <div className="lk-center" data-latchkit="activity-indexing" role="status">
       <p>{t('history.indexing')}</p>
-      {known && <progress max={headBlock} value={Math.min(indexedBlock, headBlock)} />}
-      <p className="lk-muted">
-        {known
-          ? t('history.indexingProgress', { indexed: count(indexedBlock), head: count(headBlock) })
+      {shown !== null && <progress max={1} value={shown} />}
+      <p className="lk-muted" data-latchkit="activity-indexing-progress">
+        {shown !== null
+          ? t('history.indexingPercent', { percent: percent(shown) })
           : t('history.indexingHint')}
       </p>
     </div>

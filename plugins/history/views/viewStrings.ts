@@ -8,7 +8,7 @@ export const historyViewStrings = {
   'history.retry': 'Try again',
   'history.loadingMore': 'Loading more…',
   'history.indexing': 'Your activity is on its way',
-  'history.indexingProgress': 'Catching up with the network: block {indexed} of {head}',
+  'history.indexingPercent': 'Indexing, {percent}',
   'history.indexingHint': 'The history is catching up with the network. It shows here by itself.',
   'history.pending': 'Pending',
   'history.failedStatus': 'Failed',

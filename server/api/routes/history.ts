@@ -12,6 +12,7 @@
 import { Hono } from 'hono'
 import { formatUnits } from 'viem'
 import * as z from 'zod/mini'
+import { blockFraction } from '../../history/indexingFraction.js'
 import { errorBody } from '../../http/errorAnswer.js'
 import type { ApiContext } from '../apiContext.js'
 import {
@@ -41,11 +42,15 @@ const historyQuery = z.object({
 /** The Retry-After of a 503 `HISTORY_INDEXING`, in seconds. */
 export const HISTORY_RETRY_AFTER_SECONDS = 3
 
-/** One chain's indexing progress as a 503 `HISTORY_INDEXING` names it; null where unknown. */
+/**
+ * One chain's indexing progress as a 503 `HISTORY_INDEXING` names it; null where unknown.
+ * `fraction`: how much of the chain is indexed, 0 to 1 (what the widget shows as a percentage).
+ */
 export type HistoryIndexingProgress = {
   chainId: string
   indexedBlock: number | null
   headBlock: number | null
+  fraction: number | null
 }
 
 /** What a transfer's asset is called and looks like, from the configuration first. */
@@ -178,23 +183,40 @@ export function historyRoutes(ctx: ApiContext): Hono {
       .catch(() => null)
   }
 
+  const notDone = (fraction: number | undefined) =>
+    fraction === undefined ? null : Math.min(fraction, 0.999)
+
   /** The 503 body: the chain furthest behind of those asked (one unknown counts as furthest). */
   async function indexingAnswer(error: HistoryNotReadyError) {
     const progress: HistoryIndexingProgress[] = await Promise.all(
-      error.progress.map(async (chain) => ({ ...chain, headBlock: await headBlockOf(chain.chainId) })),
+      error.progress.map(async ({ chainId, indexedBlock, fraction }) => {
+        const headBlock = await headBlockOf(chainId)
+        return {
+          chainId,
+          indexedBlock,
+          headBlock,
+          // Not ready is never 100 %, whatever the blocks say (the backfill's last step).
+          fraction: notDone(fraction ?? blockFraction(indexedBlock, headBlock)),
+        }
+      }),
     )
     const behind = (p: HistoryIndexingProgress) =>
-      p.indexedBlock === null || p.headBlock === null
-        ? Number.POSITIVE_INFINITY
-        : p.headBlock - p.indexedBlock
+      p.fraction !== null
+        ? 1 - p.fraction
+        : p.indexedBlock === null || p.headBlock === null
+          ? Number.POSITIVE_INFINITY
+          : p.headBlock - p.indexedBlock
     const worst = progress.reduce<HistoryIndexingProgress | undefined>(
       (found, p) => (found === undefined || behind(p) > behind(found) ? p : found),
       undefined,
     )
+    const percent = worst?.fraction != null ? `, ${Math.floor(worst.fraction * 100)} %` : ''
     const where =
       worst?.indexedBlock != null && worst.headBlock != null
-        ? ` (block ${worst.indexedBlock} of ${worst.headBlock} on ${worst.chainId})`
-        : ''
+        ? ` (block ${worst.indexedBlock} of ${worst.headBlock} on ${worst.chainId}${percent})`
+        : worst?.fraction != null
+          ? ` (${worst.chainId}${percent})`
+          : ''
     return errorBody(
       'HISTORY_INDEXING',
       error.state === 'catching-up'

@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import type { HistorySource } from '../../api/historySource.js'
 import {
   blockHashAt,
@@ -23,6 +22,7 @@ import {
 import { createEvmHistorySource } from './evmHistorySource.js'
 import { chainName, INDEXER_ENV, type IndexedChain } from './indexerEnv.js'
 import { interruptWithParent } from './killWithParent.js'
+import { ponderPackageDir, ponderProjectDir } from './ponderProject.js'
 import { chainHeads, type IndexProgress, waitUntilIndexed } from './waitUntilIndexed.js'
 
 export type StartEvmIndexerOptions = {
@@ -57,11 +57,15 @@ export type EvmIndexer = {
   url: string
   /** Reads the history of every chain it indexes. */
   source: HistorySource
+  /**
+   * Resolves with why, should the process end by itself after the start (a crash, a
+   * database gone): what a supervisor starts it again on. Never resolves after `stop()`.
+   */
+  ended: Promise<Error>
   /** SIGINT, then waits for the process to exit (releasing its database). Safe to call twice. */
   stop(): Promise<void>
 }
 
-const projectDir = dirname(fileURLToPath(import.meta.url))
 const host = '127.0.0.1'
 const setpriv = '/usr/bin/setpriv'
 
@@ -78,6 +82,8 @@ const setpriv = '/usr/bin/setpriv'
  */
 export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<EvmIndexer> {
   if (options.chains.length === 0) throw new Error('startEvmIndexer needs at least one chain')
+  const projectDir = ponderProjectDir()
+  const ponder: Ponder = { projectDir, packageDir: ponderPackageDir(projectDir) }
   const temporaryDir = options.database ? undefined : mkdtempSync(join(tmpdir(), 'latchkit-evm-index-'))
   const database: IndexerDatabase =
     options.database && 'url' in options.database
@@ -94,7 +100,7 @@ export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<
 
     options.signal?.throwIfAborted()
     const askedPort = options.port ?? (await findFreePort())
-    const child = spawnPonder(options, database, askedPort)
+    const child = spawnPonder(ponder, options, database, askedPort)
     const onAbort = () => void interrupt(child)
     options.signal?.addEventListener('abort', onAbort, { once: true })
     const output = collectOutput(child)
@@ -105,7 +111,14 @@ export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<
       )
     })
     exited.catch(() => {})
+    let stopping = false
+    const ended = new Promise<Error>((resolve) => {
+      exited.catch((error: Error) => {
+        if (!stopping) resolve(error)
+      })
+    })
     const stop = once(async () => {
+      stopping = true
       await recordIndexedBlocks(url, options.chains, database).catch(() => {})
       await interrupt(child)
       removeTemporary()
@@ -138,6 +151,7 @@ export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<
         url,
         options.chains.map((c) => c.chainId),
       ),
+      ended,
       stop,
     }
   } catch (error) {
@@ -146,8 +160,17 @@ export async function startEvmIndexer(options: StartEvmIndexerOptions): Promise<
   }
 }
 
-function spawnPonder(options: StartEvmIndexerOptions, database: IndexerDatabase, port: number): ChildProcess {
-  const ponderBin = join(ponderPackageDir(), 'dist/esm/bin/ponder.js')
+/** The Ponder app and the installed Ponder that runs it. */
+type Ponder = { projectDir: string; packageDir: string }
+
+function spawnPonder(
+  ponder: Ponder,
+  options: StartEvmIndexerOptions,
+  database: IndexerDatabase,
+  port: number,
+): ChildProcess {
+  const { projectDir } = ponder
+  const ponderBin = join(ponder.packageDir, 'dist/esm/bin/ponder.js')
   const args = [
     ponderBin,
     '--root',
@@ -158,7 +181,7 @@ function spawnPonder(options: StartEvmIndexerOptions, database: IndexerDatabase,
     'info',
     'start',
     '--schema',
-    schemaName(options.chains),
+    schemaName(ponder, options.chains),
     '--hostname',
     host,
     '--port',
@@ -194,9 +217,9 @@ function spawnPonder(options: StartEvmIndexerOptions, database: IndexerDatabase,
  * different build of the app, so the name changes with the app's code, Ponder's version
  * and the set of chains: a changed app starts a fresh index instead of failing.
  */
-function schemaName(chains: readonly IndexedChain[]): string {
+function schemaName({ projectDir, packageDir }: Ponder, chains: readonly IndexedChain[]): string {
   const hash = createHash('sha256')
-  hash.update(readFileSync(join(ponderPackageDir(), 'package.json')))
+  hash.update(readFileSync(join(packageDir, 'package.json')))
   for (const file of sourceFiles(projectDir)) hash.update(file).update(readFileSync(join(projectDir, file)))
   hash.update(
     chains
@@ -205,15 +228,6 @@ function schemaName(chains: readonly IndexedChain[]): string {
       .join(','),
   )
   return `${SCHEMA_PREFIX}${hash.digest('hex').slice(0, 12)}`
-}
-
-/** ponder's package, found as Node would (it exports no `package.json` to resolve). */
-function ponderPackageDir(): string {
-  for (let dir = projectDir; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'node_modules', 'ponder')
-    if (existsSync(join(candidate, 'package.json'))) return candidate
-    if (dirname(dir) === dir) throw new Error('the ponder package is not installed (npm install)')
-  }
 }
 
 function sourceFiles(dir: string, prefix = ''): string[] {

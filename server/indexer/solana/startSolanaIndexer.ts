@@ -36,9 +36,18 @@ export type SolanaIndexer = {
   source: HistorySource
   /** Resolves after the next poll that reached the chain's tip (for tests and start-up scripts). */
   caughtUp(): Promise<void>
+  /**
+   * How far this process has followed the chain since it started: the next slot to read,
+   * the finalized tip it is reading towards, and the share of the slots between where it
+   * began and the tip that it has read (0 to 1). Null before its first round.
+   */
+  progress(): SolanaIndexProgress | null
   /** Stops following, hands the lease on, and closes the database if the indexer opened it. */
   stop(): Promise<void>
 }
+
+/** How far the follower is; see `SolanaIndexer.progress`. */
+export type SolanaIndexProgress = { nextSlot: bigint; tip: bigint; fraction: number }
 
 /** Slots asked for per getBlocks call: well under a node's 500,000, a few seconds of reads at most. */
 const SLOTS_PER_ROUND = 1000n
@@ -89,6 +98,15 @@ export async function startSolanaIndexer(options: StartSolanaIndexerOptions): Pr
   let timer: NodeJS.Timeout | undefined
   let running: Promise<void> | undefined
   let waiters: (() => void)[] = []
+  let began: bigint | undefined
+  let progress: SolanaIndexProgress | null = null
+  const reached = (nextSlot: bigint, tip: bigint) => {
+    began ??= nextSlot
+    const span = tip + 1n - began
+    const done = nextSlot - began
+    const fraction = span <= 0n || done >= span ? 1 : Math.floor((Number(done) / Number(span)) * 1000) / 1000
+    progress = { nextSlot, tip, fraction }
+  }
 
   const readBlock = async (slot: bigint) => {
     const block = await rpc
@@ -135,6 +153,7 @@ export async function startSolanaIndexer(options: StartSolanaIndexerOptions): Pr
       state = { genesisHash, nextSlot, lastBlockSlot: null, lastBlockId: null }
       checkedLastBlock = true
     }
+    reached(state.nextSlot, tip)
     if (state.nextSlot > tip) return false
     const end = state.nextSlot + SLOTS_PER_ROUND - 1n < tip ? state.nextSlot + SLOTS_PER_ROUND - 1n : tip
     const slots = await rpc.getBlocks(state.nextSlot, end, finalized).send()
@@ -147,8 +166,10 @@ export async function startSolanaIndexer(options: StartSolanaIndexerOptions): Pr
     // Slots below the tip that getBlocks did not list hold no block and never will.
     if (end < tip) {
       await store.skipTo(genesisHash, end + 1n)
+      reached(end + 1n, tip)
       return true
     }
+    reached(tip + 1n, tip)
     return false
   }
 
@@ -173,6 +194,7 @@ export async function startSolanaIndexer(options: StartSolanaIndexerOptions): Pr
   return {
     source: solanaHistorySource(db.sql, [chainId]),
     caughtUp: () => new Promise<void>((resolve) => waiters.push(resolve)),
+    progress: () => progress,
     async stop() {
       if (stopped) return
       stopped = true
