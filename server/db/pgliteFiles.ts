@@ -10,13 +10,21 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /**
- * The package's `node_modules/.cache/latchkit/` (from the sources and from the built
- * `dist/server/` alike, both two levels down), beside the devstack's anvil state cache, so
- * a fresh install starts clean. Computed on call, not at import: a test in a DOM
- * environment imports this through the API server, and its URL class makes no file: URLs.
+ * A `node_modules/.cache/latchkit/` that a fresh install starts without: the repository's
+ * from the sources (server/db/, two levels down), beside the devstack's anvil state cache,
+ * and the installed `latchkit-server` package's own from its built chunks (dist/, one level
+ * down). Computed on call, not at import: a test in a DOM environment imports this through
+ * the API server, and its URL class makes no file: URLs.
  */
 export const defaultPgliteCacheDir = (): string =>
-  fileURLToPath(new URL('../../node_modules/.cache/latchkit/', import.meta.url))
+  fileURLToPath(
+    new URL(
+      import.meta.url.endsWith('.ts')
+        ? '../../node_modules/.cache/latchkit/'
+        : '../node_modules/.cache/latchkit/',
+      import.meta.url,
+    ),
+  )
 
 // The package does not export its package.json: find it from the entry it does export.
 function pgliteVersion(): string {

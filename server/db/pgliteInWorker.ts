@@ -52,7 +52,7 @@ function removeAbandoned(): void {
 
 /**
  * The worker's file: beside this module in the sources (a `.mjs` a TypeScript loader
- * leaves alone), and built as `pgliteWorker.js` beside the chunk in `dist/server/`.
+ * leaves alone), and built as `pgliteWorker.js` beside the chunk in the package's `dist/`.
  */
 const workerFile = () =>
   new URL(import.meta.url.endsWith('.ts') ? './pgliteWorker.mjs' : './pgliteWorker.js', import.meta.url)

@@ -16,8 +16,8 @@
  * `{ id, text, params }` with `{ id, rows }` or `{ id, error }`, and `{ type: 'close' }`
  * with `{ type: 'closed' }`.
  */
-import { cpSync, existsSync, renameSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { cpSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 
@@ -37,6 +37,9 @@ const startParams = [...PGlite.defaultStartParams, ...workerData.extraStartParam
 /** Makes the template directory once: a fresh database, closed, renamed into place. */
 async function makeTemplate({ dir, partial }) {
   rmSync(partial, { recursive: true, force: true })
+  // PGlite makes its data dir but not the parents: on a fresh install the cache folder
+  // (node_modules/.cache/latchkit) does not exist yet.
+  mkdirSync(dirname(partial), { recursive: true })
   const fresh = await PGlite.create({
     dataDir: partial,
     startParams,

@@ -21,6 +21,11 @@ describe('CHANGELOG.md', () => {
     expect(changelogProblems(read('CHANGELOG.md'), version)).toEqual([])
   })
 
+  it('covers both packages, released together at one version', () => {
+    const { version } = JSON.parse(read('package.json')) as { version: string }
+    expect((JSON.parse(read('server/package.json')) as { version: string }).version).toBe(version)
+  })
+
   it('starts with what is unreleased', () => {
     const versions = read('CHANGELOG.md')
       .split('\n')

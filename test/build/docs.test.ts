@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, posix, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { SERVER_DOCS } from '../../scripts/server-docs.mjs'
 
 /**
  * The docs are written for a reader who has only the package. They state each rule
@@ -175,5 +176,45 @@ describe('docs for a reader who has only the package', () => {
     expect(unshipped('docs/plugins.md', '../plugins/send/send.ts')).toBe(true)
     expect(unshipped('docs/plugins.md', '/adapters/evm/README.md')).toBe(true)
     expect(unshipped('README.md', 'test/e2e/send.test.ts')).toBe(true)
+  })
+})
+
+// latchkit-server ships its README and, copied from docs/ by its build, SERVER_DOCS (in its
+// own docs/ folder): links among them must stay among them.
+describe("latchkit-server's docs, for a reader who has only that package", () => {
+  /** The file a link in the server package names, relative to that package, or undefined for a URL or an anchor. */
+  const serverPath = (fromFile: string, target: string) => {
+    const path = repositoryPath(fromFile, target)
+    return path === undefined ? undefined : relative('server', path).split(/[\\/]/).join(posix.sep)
+  }
+  const shipsServer = (path: string) => SERVER_DOCS.some((name) => path === `docs/${name}`)
+
+  it('its README links only to the docs it ships, which exist in docs/', () => {
+    const links = linkTargets(readFileSync(join(root, 'server/README.md'), 'utf8'))
+    expect(links.length).toBeGreaterThan(0)
+    const dead = links.flatMap(({ line, target }) => {
+      const path = serverPath('server/README.md', target)
+      return path === undefined || shipsServer(path) ? [] : [`server/README.md:${line}: ${target}`]
+    })
+    expect(dead).toEqual([])
+    for (const name of SERVER_DOCS) expect(existsSync(join(root, 'docs', name))).toBe(true)
+  })
+
+  it('the docs it ships link only to each other', () => {
+    const dead = SERVER_DOCS.flatMap((name) =>
+      linkTargets(readFileSync(join(root, 'docs', name), 'utf8')).flatMap(({ line, target }) => {
+        // As the package holds it: server/docs/<name>.
+        const path = serverPath(`server/docs/${name}`, target)
+        return path === undefined || shipsServer(path) ? [] : [`docs/${name}:${line}: ${target}`]
+      }),
+    )
+    expect(dead).toEqual([])
+  })
+
+  it('calls a link outside its docs dead', () => {
+    expect(shipsServer(serverPath('server/docs/server.md', 'server-config.md#frame') ?? '')).toBe(true)
+    expect(shipsServer(serverPath('server/docs/server.md', 'plugins.md') ?? '')).toBe(false)
+    expect(shipsServer(serverPath('server/docs/server.md', '../README.md') ?? '')).toBe(false)
+    expect(serverPath('server/README.md', 'https://example.com/docs/x.md')).toBeUndefined()
   })
 })

@@ -12,6 +12,9 @@ const lock = JSON.parse(readFileSync(new URL('../../package-lock.json', import.m
 }
 const manifest = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>
+  devDependencies: Record<string, string>
+  peerDependencies: Record<string, string>
+  peerDependenciesMeta: Record<string, { optional?: boolean }>
   overrides?: Record<string, unknown>
 }
 
@@ -40,9 +43,13 @@ function installed(name: string): { path: string; version: string; license: stri
 }
 
 describe('the WalletConnect pin', () => {
-  it('depends on the SDK packages it imports at exactly 2.21.8', () => {
+  // Optional peers: only an app that lists walletConnect() installs the SDK, at this version.
+  it('asks for the SDK packages it imports at exactly 2.21.8, as optional peers, and tests with them', () => {
     for (const name of ['sign-client', 'core', 'types']) {
-      expect(manifest.dependencies[`@walletconnect/${name}`]).toBe('2.21.8')
+      expect(manifest.peerDependencies[`@walletconnect/${name}`]).toBe('2.21.8')
+      expect(manifest.peerDependenciesMeta[`@walletconnect/${name}`]).toEqual({ optional: true })
+      expect(manifest.devDependencies[`@walletconnect/${name}`]).toBe('2.21.8')
+      expect(manifest.dependencies[`@walletconnect/${name}`]).toBeUndefined()
     }
   })
 

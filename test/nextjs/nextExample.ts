@@ -104,9 +104,8 @@ function builtImports(): string[] {
   const scan = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name)
-      if (entry.isDirectory()) {
-        if (entry.name !== 'server') scan(path)
-      } else if (entry.name.endsWith('.js')) {
+      if (entry.isDirectory()) scan(path)
+      else if (entry.name.endsWith('.js')) {
         for (const name of importedEntries(readFileSync(path, 'utf8'))) names.add(name)
       }
     }

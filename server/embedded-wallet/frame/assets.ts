@@ -1,8 +1,9 @@
 /**
  * The frame's script as the service serves it at `/frame/frame.js`. In the built package
- * it is the prebuilt `frame.js` beside this module (written by scripts/build-frame.mjs
- * during `npm run build`); in this repository, where no such file sits beside the source,
- * `main.ts` is bundled with esbuild on first use and kept for the life of the process.
+ * (`latchkit-server`) it is the prebuilt `frame.js` beside this module (written by
+ * scripts/build-frame.mjs during `npm run build`); in this repository, where no such file
+ * sits beside the source, `main.ts` is bundled with esbuild on first use and kept for the
+ * life of the process.
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -24,8 +25,8 @@ export function loadFrameScript(): Promise<string> {
 
 /**
  * Where the prebuilt script may sit relative to the module running this code: beside it
- * (dist/server/embedded-wallet/frame/assets.js), or under it when a command bundled this
- * module into dist/server/ or dist/server/embedded-wallet/.
+ * (dist/embedded-wallet/frame/assets.js in the `latchkit-server` package), or under it
+ * when a command bundled this module into dist/ or dist/embedded-wallet/.
  */
 const PREBUILT_CANDIDATES = ['./frame.js', './frame/frame.js', './embedded-wallet/frame/frame.js']
 

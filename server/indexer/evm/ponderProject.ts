@@ -1,7 +1,7 @@
 /**
  * Where the Ponder app's files are. Ponder builds the app from its TypeScript sources at
  * start, so they ship as they are: in the repository beside this module, in the published
- * package under `dist/server/evm-indexer/` (copied there by `shipPonderProject.mjs` at
+ * `latchkit-server` package under `dist/evm-indexer/` (copied there by `shipPonderProject.mjs` at
  * build time), beside the bundled chunk this module becomes.
  */
 import { existsSync } from 'node:fs'

@@ -1,10 +1,10 @@
-// Copies the EVM indexer's Ponder app into the built server (dist/server/evm-indexer/):
+// Copies the EVM indexer's Ponder app into the built server (server/dist/evm-indexer/):
 // Ponder builds the app from its TypeScript sources when it starts, so the published
 // package carries them as they are. Only what the app loads goes: its config, schema and
 // src/, and every file they import, followed from their relative imports; one that leads
 // out of this folder fails the build (the copy could not resolve it).
 //
-// Run by the server's build (tsup.config.ts):  node server/indexer/evm/shipPonderProject.mjs dist/server
+// Run by the server package's build (server/tsup.config.ts):  node indexer/evm/shipPonderProject.mjs dist
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
