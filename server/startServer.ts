@@ -274,7 +274,9 @@ export async function startServer(
       ])
       const [collector, nameService, siwe] = await allStarted([analytics, names, verifier] as const)
       const settings: ApiSettings = {
-        analyticsEnabled: true,
+        // What the widget's analytics plugin asks before it sends anything: off when this
+        // server collects nothing, so no visitor's browser posts events to a 501.
+        analyticsEnabled: config.analytics === true,
         allowedOrigins: [...(config.allowedOrigins ?? [])],
         ...(config.swap && { swap: config.swap }),
       }
