@@ -346,7 +346,9 @@ export async function startServer(
         history,
       ] as const)
       const settings: ApiSettings = {
-        analyticsEnabled: true,
+        // What the widget's analytics plugin asks before it sends anything: off when this
+        // server collects nothing, so no visitor's browser posts events to a 501.
+        analyticsEnabled: config.analytics === true,
         allowedOrigins: [...(config.allowedOrigins ?? [])],
         ...(config.swap && { swap: config.swap }),
       }

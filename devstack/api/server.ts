@@ -109,7 +109,8 @@ export type StartApiServerOptions = {
   /**
    * Collect the widget's analytics events (`POST /v1/analytics/events`) and answer their
    * funnel (`GET /v1/analytics/funnel`, `GET /analytics`): by default, with the collector
-   * of server/analytics keeping them in memory. `false` for none (those paths answer 404).
+   * of server/analytics keeping them in memory. `false` for none (those paths answer 501
+   * `ANALYTICS_NOT_CONFIGURED`).
    */
   analytics?: false
   /** Who may read that funnel. Default 'open': the demo links the page for whoever runs it. */

@@ -164,6 +164,7 @@ export const ar: Locale = {
     // On-ramp
     'onramp.title': 'شراء',
     'onramp.progressTitle': 'جارٍ الشراء',
+    'onramp.notServed': 'الشراء غير متاح في هذا التطبيق',
     'onramp.amount': 'المبلغ',
     'onramp.payWith': 'الدفع باستخدام',
     'onramp.method': 'طريقة الدفع',
@@ -373,6 +374,7 @@ export const ar: Locale = {
     'swaps.previewTitle': 'مراجعة المبادلة',
     'swaps.evmOnly': 'المبادلات متاحة على شبكات EVM فقط',
     'swaps.onlyOn': 'المبادلات تعمل على {networks}',
+    'swaps.notServed': 'المبادلات غير متاحة في هذا التطبيق',
     'swaps.from': 'تدفع',
     'swaps.to': 'تستلم',
     'swaps.pickToken': 'اختر الرمز',

@@ -165,6 +165,7 @@ export const de: Locale = {
     // On-ramp
     'onramp.title': 'Kaufen',
     'onramp.progressTitle': 'Kauf läuft',
+    'onramp.notServed': 'Kaufen ist in dieser App nicht verfügbar',
     'onramp.amount': 'Betrag',
     'onramp.payWith': 'Bezahlen mit',
     'onramp.method': 'Zahlungsmethode',
@@ -385,6 +386,7 @@ export const de: Locale = {
     'swaps.previewTitle': 'Tausch prüfen',
     'swaps.evmOnly': 'Tauschen ist nur in EVM-Netzwerken verfügbar',
     'swaps.onlyOn': 'Tauschen funktioniert in {networks}',
+    'swaps.notServed': 'Tauschen ist in dieser App nicht verfügbar',
     'swaps.from': 'Du zahlst',
     'swaps.to': 'Du erhältst',
     'swaps.pickToken': 'Token auswählen',

@@ -165,6 +165,7 @@ export const es: Locale = {
     // On-ramp
     'onramp.title': 'Comprar',
     'onramp.progressTitle': 'Comprando',
+    'onramp.notServed': 'Comprar no está disponible en esta app',
     'onramp.amount': 'Importe',
     'onramp.payWith': 'Pagar con',
     'onramp.method': 'Método de pago',
@@ -382,6 +383,7 @@ export const es: Locale = {
     'swaps.previewTitle': 'Revisar intercambio',
     'swaps.evmOnly': 'Los intercambios solo están disponibles en redes EVM',
     'swaps.onlyOn': 'Los intercambios funcionan en {networks}',
+    'swaps.notServed': 'Los intercambios no están disponibles en esta app',
     'swaps.from': 'Pagas',
     'swaps.to': 'Recibes',
     'swaps.pickToken': 'Seleccionar token',

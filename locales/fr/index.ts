@@ -165,6 +165,7 @@ export const fr: Locale = {
     // On-ramp
     'onramp.title': 'Acheter',
     'onramp.progressTitle': 'Achat en cours',
+    'onramp.notServed': 'L’achat n’est pas disponible dans cette app',
     'onramp.amount': 'Montant',
     'onramp.payWith': 'Payer avec',
     'onramp.method': 'Moyen de paiement',
@@ -382,6 +383,7 @@ export const fr: Locale = {
     'swaps.previewTitle': "Vérifier l'échange",
     'swaps.evmOnly': 'Les échanges ne sont disponibles que sur les réseaux EVM',
     'swaps.onlyOn': 'Les échanges fonctionnent sur {networks}',
+    'swaps.notServed': 'Les échanges ne sont pas disponibles dans cette app',
     'swaps.from': 'Vous payez',
     'swaps.to': 'Vous recevez',
     'swaps.pickToken': 'Choisir un jeton',

@@ -164,6 +164,7 @@ export const ja: Locale = {
     // On-ramp
     'onramp.title': '購入',
     'onramp.progressTitle': '購入中',
+    'onramp.notServed': 'このアプリでは購入を利用できません',
     'onramp.amount': '金額',
     'onramp.payWith': '支払い方法',
     'onramp.method': '支払い方法',
@@ -376,6 +377,7 @@ export const ja: Locale = {
     'swaps.previewTitle': 'スワップ内容の確認',
     'swaps.evmOnly': 'スワップはEVMネットワークでのみ利用できます',
     'swaps.onlyOn': 'スワップは {networks} で利用できます',
+    'swaps.notServed': 'このアプリではスワップを利用できません',
     'swaps.from': '支払う',
     'swaps.to': '受け取る',
     'swaps.pickToken': 'トークンを選択',

@@ -164,6 +164,7 @@ export const ko: Locale = {
     // On-ramp
     'onramp.title': '구매',
     'onramp.progressTitle': '구매 중',
+    'onramp.notServed': '이 앱에서는 구매를 사용할 수 없습니다',
     'onramp.amount': '금액',
     'onramp.payWith': '결제 수단',
     'onramp.method': '결제 방법',
@@ -375,6 +376,7 @@ export const ko: Locale = {
     'swaps.previewTitle': '스왑 검토',
     'swaps.evmOnly': '스왑은 EVM 네트워크에서만 사용할 수 있습니다',
     'swaps.onlyOn': '스왑은 {networks}에서 사용할 수 있습니다',
+    'swaps.notServed': '이 앱에서는 스왑을 사용할 수 없습니다',
     'swaps.from': '지불',
     'swaps.to': '수령',
     'swaps.pickToken': '토큰 선택',

@@ -166,6 +166,7 @@ export const ptBR: Locale = {
     // On-ramp
     'onramp.title': 'Comprar',
     'onramp.progressTitle': 'Comprando',
+    'onramp.notServed': 'Comprar não está disponível neste app',
     'onramp.amount': 'Valor',
     'onramp.payWith': 'Pagar com',
     'onramp.method': 'Forma de pagamento',
@@ -382,6 +383,7 @@ export const ptBR: Locale = {
     'swaps.previewTitle': 'Revisar troca',
     'swaps.evmOnly': 'Trocas estão disponíveis apenas em redes EVM',
     'swaps.onlyOn': 'Trocas funcionam em {networks}',
+    'swaps.notServed': 'Trocas não estão disponíveis neste app',
     'swaps.from': 'Você paga',
     'swaps.to': 'Você recebe',
     'swaps.pickToken': 'Selecionar token',

@@ -164,6 +164,7 @@ export const zhCN: Locale = {
     // On-ramp
     'onramp.title': '购买',
     'onramp.progressTitle': '购买中',
+    'onramp.notServed': '此应用不提供购买',
     'onramp.amount': '金额',
     'onramp.payWith': '支付方式',
     'onramp.method': '付款方式',
@@ -371,6 +372,7 @@ export const zhCN: Locale = {
     'swaps.previewTitle': '确认兑换',
     'swaps.evmOnly': '兑换仅在 EVM 网络上可用',
     'swaps.onlyOn': '兑换支持 {networks}',
+    'swaps.notServed': '此应用不提供兑换',
     'swaps.from': '你支付',
     'swaps.to': '你收到',
     'swaps.pickToken': '选择代币',

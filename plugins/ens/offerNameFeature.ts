@@ -1,22 +1,27 @@
 import type { PluginContext } from 'latchkit'
+import { watchServedFeatures } from 'latchkit/internal'
 import type { EnsState } from './state'
 
 /**
  * Puts the "Choose a name" button on the Account view while the account in view is an EVM
  * account known to have no name (its identity was read and named none: `profileName` is
- * null), and takes it away otherwise: after a name is registered, on another account, or
- * while the identity is unknown. Its subscription and button are registered through `ctx`,
- * so the kernel removes them with the plugin.
+ * null), and takes it away otherwise: after a name is registered, on another account,
+ * while the identity is unknown, or once the Blockchain API says it registers no names
+ * (`GET /v1/features`): a flow that could only fail is not offered. Its subscriptions and
+ * button are registered through `ctx`, so the kernel removes them with the plugin.
  *
  * @example
  * offerNameFeature(ctx)
  */
 export function offerNameFeature(ctx: PluginContext<EnsState>): void {
   let remove: (() => void) | undefined
+  // Until the API says otherwise, names are taken to be registered there.
+  let registers = true
   const update = () => {
     const state = ctx.store.getState()
     const account = state.accounts.eip155
-    const wanted = state.activeNamespace === 'eip155' && !!account?.address && account.profileName === null
+    const wanted =
+      registers && state.activeNamespace === 'eip155' && !!account?.address && account.profileName === null
     if (wanted && !remove) {
       // After the built-in features (on-ramp 100 ... send 400).
       remove = ctx.slots.contribute('features', {
@@ -34,4 +39,8 @@ export function offerNameFeature(ctx: PluginContext<EnsState>): void {
   }
   update()
   ctx.store.subscribe(update)
+  watchServedFeatures(ctx, (served) => {
+    registers = served.names !== false
+    update()
+  })
 }

@@ -1,5 +1,5 @@
 import { definePlugin, lazyView, type Plugin } from 'latchkit'
-import { accountInView } from 'latchkit/internal'
+import { accountInView, watchServedFeatures } from 'latchkit/internal'
 import { lazy } from 'react'
 import { HISTORY_PLUGIN_ID } from './ids'
 import { HISTORY_PENDING_LIMIT, type HistoryState, initialHistoryState } from './state'
@@ -11,7 +11,8 @@ import { historyStrings } from './strings'
  * history API, grouped by year and month, newest first, in pages as the visitor scrolls.
  * Transactions sent from this widget (any plugin's `sendTransaction`) show at the top as
  * pending until the API lists them. State under `plugins.history`; the list starts afresh
- * when the account or network changes.
+ * when the account or network changes. When the API says it keeps no history (a server
+ * without an index), the tab is not shown.
  *
  * @example
  * import { history } from 'latchkit/plugins/history'
@@ -43,12 +44,21 @@ export function history(): Plugin<HistoryState> {
         title: 'history.title',
         load: lazyView(ctx, () => import('./views/ActivityView')),
       })
-      // After the core's tokens (100) and NFTs (200).
-      ctx.slots.contribute('accountTabs', {
-        id: 'activity',
-        order: 300,
-        label: 'history.tab',
-        component: ActivityTab,
+      // After the core's tokens (100) and NFTs (200); taken away while the API says it keeps
+      // no history (`GET /v1/features`), where the tab could only ever be empty.
+      const offerTab = () =>
+        ctx.slots.contribute('accountTabs', {
+          id: 'activity',
+          order: 300,
+          label: 'history.tab',
+          component: ActivityTab,
+        })
+      let removeTab: (() => void) | undefined = offerTab()
+      watchServedFeatures(ctx, (served) => {
+        if (served.history === false) {
+          removeTab?.()
+          removeTab = undefined
+        } else removeTab ??= offerTab()
       })
       ctx.bus.on('account:changed', startAfresh)
       ctx.bus.on('network:changed', startAfresh)

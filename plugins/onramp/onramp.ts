@@ -1,5 +1,5 @@
 import { definePlugin, lazyView, type Plugin } from 'latchkit'
-import { onActiveAccountChange } from 'latchkit/internal'
+import { onActiveAccountChange, watchServedFeatures } from 'latchkit/internal'
 import { ONRAMP_PLUGIN_ID } from './ids'
 import { checkOptions, type OnrampPluginOptions } from './options'
 import { initialOnrampState, type OnrampState } from './state'
@@ -11,7 +11,8 @@ import { onrampStrings } from './strings'
  * checkout in a window of its own, and a view that follows the purchase until the
  * provider reports it delivered or failed. Options, quotes and checkout URLs come from
  * the Blockchain API's on-ramp endpoints; completion from its history with the on-ramp
- * filter.
+ * filter. When that API says it has no on-ramp (`GET /v1/features`), the Buy button is
+ * disabled with the reason.
  *
  * @example
  * import { onramp } from 'latchkit/plugins/onramp'
@@ -42,7 +43,15 @@ export function onramp(options: OnrampPluginOptions = {}): Plugin<OnrampState> {
         view: 'Onramp',
         // A card.
         icon: 'M3 7h18v10H3zM3 11h18',
+        // Disabled, saying why, when the app's server has no on-ramp provider: the Buy
+        // view would only fail.
+        unavailable: () => (ctx.state.get().served === false ? ctx.i18n.t('onramp.notServed') : undefined),
       })
+      watchServedFeatures(ctx, (served) =>
+        ctx.state.set((draft) => {
+          draft.served = served.onramp !== false
+        }),
+      )
       // A purchase belongs to the account it delivers to. Only a real change: wallets
       // repeat accountsChanged with the same account, and the quotes shown still hold.
       onActiveAccountChange(ctx, () =>

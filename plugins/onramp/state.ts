@@ -105,6 +105,11 @@ export interface OnrampState {
   quotes: OnrampQuote[]
   loadingQuotes: boolean
   purchase: OnrampPurchase | undefined
+  /**
+   * Whether the Blockchain API serves the on-ramp (`GET /v1/features`); undefined until it
+   * said, or when it cannot say (the Buy button is offered then).
+   */
+  served: boolean | undefined
 }
 
 /**
@@ -124,5 +129,6 @@ export function initialOnrampState(): OnrampState {
     quotes: [],
     loadingQuotes: false,
     purchase: undefined,
+    served: undefined,
   }
 }

@@ -3,6 +3,7 @@ export const swapsMessages = {
   SWAPS_UNSUPPORTED_NETWORK: 'Network not supported for Swaps',
   GAS_PRICE_UNSUPPORTED_NETWORK: 'Network not supported for Gas Price',
   SWAPS_EVM_ONLY: 'Swaps are available on EVM networks only',
+  SWAPS_NOT_CONFIGURED: 'Swaps are not available in this app',
   SWAP_TOKENS_REQUIRED: 'Select a token to swap from and one to swap to',
   SWAP_SAME_TOKEN: 'Select two different tokens',
   SWAP_AMOUNT_REQUIRED: 'Enter an amount greater than 0',

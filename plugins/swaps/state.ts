@@ -107,6 +107,11 @@ export interface SwapsState {
   status: 'idle' | 'approving' | 'swapping'
   /** The last swap's hash while the views show its outcome. */
   lastSwapHash: string | undefined
+  /**
+   * The chains the Blockchain API serves swaps on (`GET /v1/features`); empty when it serves
+   * none, undefined until it said or when it cannot say (the plugin's `chains` hold then).
+   */
+  serverChains: readonly string[] | undefined
 }
 
 /**
@@ -130,17 +135,18 @@ export function initialSwapsState(): SwapsState {
     allowance: undefined,
     status: 'idle',
     lastSwapHash: undefined,
+    serverChains: undefined,
   }
 }
 
 /**
- * Clears the form and what was learnt for it, keeping the plugin's options: after a swap,
- * and when the account or network changes.
+ * Clears the form and what was learnt for it, keeping the plugin's options and what the
+ * server serves: after a swap, and when the account or network changes.
  *
  * @example
  * swapsSlice(kernel).set(clearSwapForm)
  */
 export function clearSwapForm(state: SwapsState): void {
-  const { settings } = state
-  Object.assign(state, initialSwapsState(), { settings })
+  const { settings, serverChains } = state
+  Object.assign(state, initialSwapsState(), { settings, serverChains })
 }

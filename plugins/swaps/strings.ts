@@ -10,6 +10,7 @@ export const swapsStrings = {
   'swaps.previewTitle': 'Review Swap',
   'swaps.evmOnly': 'Swaps are available on EVM networks only',
   'swaps.onlyOn': 'Swaps work on {networks}',
+  'swaps.notServed': 'Swaps are not available in this app',
 } as const satisfies Record<string, string>
 
 /** Every key the swaps plugin uses, for a translation. */

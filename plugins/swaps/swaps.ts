@@ -1,5 +1,5 @@
 import { definePlugin, lazyView, type Plugin } from 'latchkit'
-import { onActiveAccountChange } from 'latchkit/internal'
+import { onActiveAccountChange, watchServedFeatures } from 'latchkit/internal'
 import { SWAPS_PLUGIN_ID } from './ids'
 import { checkOptions, type SwapsOptions } from './options'
 import { clearSwapForm, DEFAULT_SWAP_SETTINGS, initialSwapsState, type SwapsState } from './state'
@@ -7,8 +7,9 @@ import { swapsStrings } from './strings'
 import { swapNetworkNames, swapUnavailability } from './swapAvailability'
 
 /**
- * The Swap feature: a button on the Account view (offered on the `chains` networks; on
- * any other it is disabled and says where swaps work), the Swap and SwapPreview views
+ * The Swap feature: a button on the Account view (offered on the `chains` networks the
+ * app's server swaps on, as `GET /v1/features` lists them; on any other it is disabled and
+ * says where swaps work, or that the app offers none), the Swap and SwapPreview views
  * (loaded lazily) and the form's state under `plugins.swaps`. Quotes, allowances and the
  * transactions come from the Blockchain API's convert endpoints; the wallet signs.
  *
@@ -47,10 +48,20 @@ export function swaps(options: SwapsOptions = {}): Plugin<SwapsState> {
         unavailable: (kernel) => {
           const problem = swapUnavailability(kernel)
           if (!problem) return undefined
+          if (problem === 'SWAPS_NOT_CONFIGURED') return ctx.i18n.t('swaps.notServed')
           return problem === 'SWAPS_EVM_ONLY'
             ? ctx.i18n.t('swaps.evmOnly')
             : ctx.i18n.t('swaps.onlyOn', { networks: swapNetworkNames(kernel).join(', ') })
         },
+      })
+      // Where the app's server swaps: none means the button says swaps are not offered.
+      watchServedFeatures(ctx, (served) => {
+        const chains = served.swapChains
+        if (!Array.isArray(chains)) return
+        const serverChains = chains.filter((id): id is string => typeof id === 'string')
+        ctx.state.set((draft) => {
+          draft.serverChains = serverChains
+        })
       })
       // A form belongs to one account on one network.
       onActiveAccountChange(ctx, () => ctx.state.set(clearSwapForm))

@@ -21,6 +21,7 @@ import type { OnrampSettings } from './onrampProvider.js'
 import { noPrices, type PriceSource } from './priceSource.js'
 import { balanceRoutes } from './routes/balance.js'
 import { convertRoutes } from './routes/convert.js'
+import { featureRoutes } from './routes/features.js'
 import { fungiblePriceRoutes } from './routes/fungiblePrice.js'
 import { historyRoutes } from './routes/history.js'
 import { identityRoutes } from './routes/identity.js'
@@ -68,7 +69,7 @@ export type ApiAppOptions = {
   /**
    * The analytics collector (`createAnalyticsCollector(...)`), whose routes
    * (`POST /v1/analytics/events`, `GET /v1/analytics/funnel`, `GET /analytics`) are served
-   * beside the API's. Without one, those paths answer 404.
+   * beside the API's. Without one, those paths answer 501 `ANALYTICS_NOT_CONFIGURED`.
    */
   analytics?: { routes: Hono }
   /**
@@ -94,6 +95,7 @@ export type ApiAppOptions = {
 }
 const endpointGroups = [
   supportedChainsRoutes,
+  featureRoutes,
   balanceRoutes,
   fungiblePriceRoutes,
   identityRoutes,
@@ -168,12 +170,24 @@ export function createApiApp(options: ApiAppOptions): Hono {
   for (const group of devRoutes) app.route('/', group)
   for (const routes of options.routes ?? []) app.route('/', routes)
   if (options.analytics) app.route('/', options.analytics.routes)
+  else app.route('/', analyticsAbsent())
   app.route(
     '/',
     signInRoutes(() => options.siwe?.()),
   )
   for (const group of endpointGroups) app.route('/', group(context))
   return app
+}
+
+/** The analytics collector's paths on a server that collects nothing. */
+function analyticsAbsent(): Hono {
+  const routes = new Hono()
+  const absent = () => {
+    throw new HttpFailure(501, 'Analytics is not configured on this server', 'ANALYTICS_NOT_CONFIGURED')
+  }
+  routes.all('/v1/analytics/*', absent)
+  routes.all('/analytics', absent)
+  return routes
 }
 
 function originCheck(option: ApiAppOptions['corsOrigins']): (origin: string) => boolean {

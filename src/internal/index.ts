@@ -59,3 +59,5 @@ export {
 export { defaultPreferredAccountTypes, initialAccountState, initialNetworkState } from '../kernel/store'
 export type { ValidationIssue } from '../kernel/validation'
 export { parseWith } from '../kernel/validation'
+export type { ServedFeatures } from './watchServedFeatures'
+export { watchServedFeatures } from './watchServedFeatures'

@@ -52,8 +52,10 @@ export interface FeatureContribution extends SlotItem {
   icon?: string
   /**
    * Why the feature cannot be used on the account and network in view, as text for the
-   * visitor (e.g. where it works instead), or undefined when it can. Asked on every render
-   * of the Account view; while it gives a reason the button is disabled and shows it.
+   * visitor (e.g. where it works instead, or that this app's server does not offer it), or
+   * undefined when it can. Asked again whenever a plugin's state changes while the Account view
+   * is open, so a reason may come from the plugin's own state (what it learnt from its
+   * server); while it gives one the button is disabled and shows it.
    */
   unavailable?: (kernel: Kernel) => string | undefined
 }

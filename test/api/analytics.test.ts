@@ -309,10 +309,14 @@ describe('GET /analytics', () => {
 describe('without the collector', () => {
   const bare = apiServerForFile(() => getDevstack().chains, { names: false, onramp: false, analytics: false })
 
-  it('answers 404 on its paths', async () => {
+  it('answers 501 ANALYTICS_NOT_CONFIGURED on its paths', async () => {
     const answer = await fetch(`${bare().url}/v1/analytics/events`, { method: 'POST', body: '{}' })
-    expect(answer.status).toBe(404)
-    expect((await fetch(`${bare().url}/analytics?projectId=p`)).status).toBe(404)
+    expect(answer.status).toBe(501)
+    expect(await answer.json()).toEqual({
+      code: 'ANALYTICS_NOT_CONFIGURED',
+      message: 'Analytics is not configured on this server',
+    })
+    expect((await fetch(`${bare().url}/analytics?projectId=p`)).status).toBe(501)
   })
 })
 

@@ -34,6 +34,15 @@ describe('Blockchain API endpoints', () => {
     })
   })
 
+  it('features says what this configuration serves, and follows the swap settings', async () => {
+    expect(await getJson(server(), '/v1/features')).toEqual({
+      status: 200,
+      body: { names: true, onramp: true, history: false, swapChains: ['eip155:31337', 'eip155:31338'] },
+    })
+    server().settings.swap = undefined
+    expect((await getJson(server(), '/v1/features')).body).toMatchObject({ swapChains: [] })
+  })
+
   it('fungible price prices known tokens and skips unknown ones', async () => {
     const { status, body } = await postJson<{ fungibles: { symbol: string; price: number }[] }>(
       server(),
@@ -59,14 +68,18 @@ describe('Blockchain API endpoints', () => {
     })
   })
 
-  it('history without an index is an empty page, and the on-ramp filter too when nothing was bought', async () => {
+  it('history without an index is not configured (501), and the on-ramp filter an empty page when nothing was bought', async () => {
     // This file's server is given no history source; evmHistoryRoute.test.ts reads one, and
     // onramp.test.ts buys through the ramps.
-    for (const query of [{ chainId: LOCAL }, { chainId: LOCAL, onramp: 'latchramp' }]) {
-      const { status, body } = await getJson(server(), `/v1/account/${holder}/history`, query)
-      expect(status).toBe(200)
-      expect(body).toEqual({ data: [], next: null })
-    }
+    expect(await getJson(server(), `/v1/account/${holder}/history`, { chainId: LOCAL })).toEqual({
+      status: 501,
+      body: { code: 'HISTORY_NOT_CONFIGURED', message: 'History is not configured on this server' },
+    })
+    const bought = await getJson(server(), `/v1/account/${holder}/history`, {
+      chainId: LOCAL,
+      onramp: 'latchramp',
+    })
+    expect(bought).toEqual({ status: 200, body: { data: [], next: null } })
   })
 
   it('convert tokens, quotes and gas price come from the chain and the fixture Uniswap', async () => {
@@ -101,6 +114,11 @@ describe('Blockchain API endpoints', () => {
     const allowance = () =>
       getJson(server(), '/v1/convert/allowance', { tokenAddress: lusd, userAddress: holder })
     server().settings.swap = undefined
+    expect(await allowance()).toEqual({
+      status: 501,
+      body: { code: 'SWAPS_NOT_CONFIGURED', message: 'Swaps are not configured on this server' },
+    })
+    server().settings.swap = { chains: { 'eip155:31338': fixtureSwap(getDevstack().chains).chains[LOCAL]! } }
     expect(await allowance()).toEqual({
       status: 400,
       body: { code: 'SWAPS_UNSUPPORTED_NETWORK', message: 'Network not supported for Swaps' },

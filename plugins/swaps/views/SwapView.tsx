@@ -303,7 +303,13 @@ function Unavailable({ network, message }: { network: string; message: string })
   const t = useT()
   const state = useSwapsState()
   const [error, setError] = useState<string>()
-  const configured = kernel.networks().filter((item) => state.settings.chains.includes(item.caipNetworkId))
+  const configured = kernel
+    .networks()
+    .filter(
+      (item) =>
+        state.settings.chains.includes(item.caipNetworkId) &&
+        (state.serverChains?.includes(item.caipNetworkId) ?? true),
+    )
   return (
     <div className="lk-stack" data-latchkit="swap-unavailable">
       <p role="alert" className="lk-error">

@@ -4,9 +4,10 @@
  * liquidity-provider fee, gas prices, allowances of the router, and the approve and swap
  * transactions for the wallet to sign. Only the chains of `settings.swap` are served;
  * the others answer 400 `SWAPS_UNSUPPORTED_NETWORK` (`GAS_PRICE_UNSUPPORTED_NETWORK` for
- * gas prices). A trade no pool path can fill, or one that would move the price more than
- * 15 %, answers 422 `INSUFFICIENT_LIQUIDITY`; a swap whose fresh quote is below what the
- * client accepts (its quote less the slippage) answers 409 `SLIPPAGE_EXCEEDED`.
+ * gas prices), and with no swap chain at all every route answers 501
+ * `SWAPS_NOT_CONFIGURED`. A trade no pool path can fill, or one that would move the price
+ * more than 15 %, answers 422 `INSUFFICIENT_LIQUIDITY`; a swap whose fresh quote is below
+ * what the client accepts (its quote less the slippage) answers 409 `SLIPPAGE_EXCEEDED`.
  */
 import { Hono } from 'hono'
 import {
@@ -121,6 +122,13 @@ const insufficientLiquidity = () =>
 const slippageExceeded = () =>
   new HttpFailure(409, 'The price moved more than the allowed slippage', 'SLIPPAGE_EXCEEDED')
 
+/** Swaps are not part of this server's configuration: a 501, not a refusal of the network. */
+function requireSwaps(ctx: ApiContext): void {
+  if (Object.keys(ctx.settings.swap?.chains ?? {}).length === 0) {
+    throw new HttpFailure(501, 'Swaps are not configured on this server', 'SWAPS_NOT_CONFIGURED')
+  }
+}
+
 type SwapChainInfo = SwapChain & { chainId: number; caip2: string }
 
 /** The swap deployment of a CAIP-2 chain, if the API serves swaps there. */
@@ -134,7 +142,17 @@ function findSwapChain(ctx: ApiContext, caip2Id: string): SwapChainInfo | undefi
   return { chainId, caip2: caip2Id, router: getAddress(router), weth: getAddress(weth) }
 }
 
+/**
+ * The CAIP-2 ids of the chains swaps are served on (what GET /v1/features lists).
+ *
+ * @example swapChainIds(ctx) // ['eip155:31337']
+ */
+export function swapChainIds(ctx: ApiContext): string[] {
+  return Object.keys(ctx.settings.swap?.chains ?? {}).filter((id) => findSwapChain(ctx, id) !== undefined)
+}
+
 function swapChain(ctx: ApiContext, caip2Id: string): SwapChainInfo {
+  requireSwaps(ctx)
   const chain = findSwapChain(ctx, caip2Id)
   if (!chain) throw unsupportedNetwork()
   return chain
@@ -314,6 +332,7 @@ export function convertRoutes(ctx: ApiContext): Hono {
 
   routes.get('/v1/convert/gas-price', async (c) => {
     const { chainId } = readQuery(c, chainRequired, 'GET /v1/convert/gas-price')
+    requireSwaps(ctx)
     const chain = findSwapChain(ctx, chainId)
     if (!chain) throw new BadRequest('Network not supported for Gas Price', 'GAS_PRICE_UNSUPPORTED_NETWORK')
     const gasPrice = await reader.gasPrice(chain.chainId)

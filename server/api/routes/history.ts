@@ -7,7 +7,8 @@
  * have it mined, where the index records it). With `onramp=<provider id>` it lists that on-ramp provider's
  * purchases for the address instead (routes/onramp.ts). While the index is catching up
  * with the chains, or cannot be reached, it answers 503 `HISTORY_INDEXING` with how far the
- * index is and a Retry-After: a wait to retry, not a failure.
+ * index is and a Retry-After: a wait to retry, not a failure. A server given no history
+ * source at all answers 501 `HISTORY_NOT_CONFIGURED` (the on-ramp filter aside).
  */
 import { Hono } from 'hono'
 import { formatUnits } from 'viem'
@@ -21,7 +22,7 @@ import {
   type IndexedTransfer,
   InvalidCursorError,
 } from '../historySource.js'
-import { BadRequest, clip } from '../httpErrors.js'
+import { BadRequest, clip, HttpFailure } from '../httpErrors.js'
 import { parseInput, readQuery } from '../parseInput.js'
 import { roundUsd } from '../priceSource.js'
 import { caip2, evmAddress, identified } from '../schemaParts.js'
@@ -241,6 +242,9 @@ export function historyRoutes(ctx: ApiContext): Hono {
     // On-ramp purchases are recorded by the on-ramp provider, not by an index of the chains.
     if (q.onramp) return c.json(await onrampHistory(ctx, address, q.onramp))
     const chainIds = chainIdsFor(address, q.chainId)
+    if (history.length === 0) {
+      throw new HttpFailure(501, 'History is not configured on this server', 'HISTORY_NOT_CONFIGURED')
+    }
     const sources = history.filter((source) => chainIds.some((id) => source.covers(id)))
     if (sources.length === 0) return c.json({ data: [], next: null })
     // One family per account, so one source answers; a second would need a merged cursor.

@@ -1,7 +1,8 @@
 /**
  * The names (profile) API: look a name up, list an address's names, suggest free names,
  * register one. Everything goes to the configured name service; without one, no name
- * exists (404, []), nothing is suggested and registering answers 501.
+ * exists (404, []), and suggesting and registering, which only make sense where names can
+ * be registered, answer 501 `NAMES_NOT_CONFIGURED`.
  */
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
@@ -40,6 +41,9 @@ const reasonsOnRefusal: MiddlewareHandler = async (c, next) => {
   c.res = c.json({ ...body, reasons: [{ description: body.message }] }, c.res.status as ContentfulStatusCode)
 }
 
+const namesNotConfigured = () =>
+  new HttpFailure(501, 'Name registration is not configured on this server', 'NAMES_NOT_CONFIGURED')
+
 /** The zone suggestions fall in when the request names none. */
 const DEFAULT_ZONE = 'latch.id'
 
@@ -64,13 +68,13 @@ export function profileRoutes({ names }: ApiContext): Hono {
   routes.get('/v1/profile/suggestions/:name', async (c) => {
     const name = parseInput(profileName, c.req.param('name'), 'name').toLowerCase()
     const { zone } = readQuery(c, suggestionsQuery, 'GET /v1/profile/suggestions/{name}')
-    if (!names?.suggest) return c.json({ suggestions: [] })
+    if (!names?.suggest) throw namesNotConfigured()
     return c.json({ suggestions: await names.suggest(name, zone || DEFAULT_ZONE) })
   })
 
   routes.post('/v1/profile/account', async (c) => {
     const body = await readBody(c, registerBody, 'POST /v1/profile/account')
-    if (!names?.register) throw new HttpFailure(501, 'name registration is not served by this API instance')
+    if (!names?.register) throw namesNotConfigured()
     return c.json(await names.register(body))
   })
 

@@ -1,7 +1,8 @@
 /**
  * `/siwe/*`: the sign-in verifier's routes, served beside the API on its port. The
  * verifier is its own Hono app with its own CORS; it is asked for on every request, so
- * sign-in can start once the app's origin is known. While there is none, those paths are 404.
+ * sign-in can start once the app's origin is known. While there is none, those paths answer
+ * 501 `SIWE_NOT_CONFIGURED`.
  *
  * Its errors reach the client as JSON like the API's: a path or method the verifier does
  * not serve answers 404 `{ code: 'NOT_FOUND', message }` (its own fallback is plain text),
@@ -38,7 +39,7 @@ export function signInRoutes(verifier: () => Hono | undefined): Hono {
   const routes = new Hono()
   routes.all('/siwe/*', async (c) => {
     const app = verifier()
-    if (!app) throw new HttpFailure(404, 'sign-in is not served by this API instance')
+    if (!app) throw new HttpFailure(501, 'Sign-in is not configured on this server', 'SIWE_NOT_CONFIGURED')
     return asJson(c, await app.fetch(c.req.raw, c.env))
   })
   return routes

@@ -11,6 +11,7 @@ import {
   truncateAddress,
   useAccount,
   useKernel,
+  useKernelState,
   useLocaleTag,
   useNetwork,
   useSlot,
@@ -29,6 +30,9 @@ export default function AccountView(): ReactElement | null {
   const account = useAccount()
   const { caipNetwork } = useNetwork()
   const features = useSlot('features')
+  // Rendered again when a plugin's state changes: a feature's `unavailable` may read it (a
+  // plugin learns after the view rendered that its server does not serve the feature).
+  useKernelState((state) => state.plugins)
   const tabs = useSlot('accountTabs')
   const address = account.address
   if (!address) return null
