@@ -8,7 +8,7 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 /** The pages latchkit-server ships, by name in docs/. */
-export const SERVER_DOCS = ['server.md', 'server-config.md', 'sign-in-verifier.md']
+export const SERVER_DOCS = ['server.md', 'server-config.md', 'sign-in-verifier.md', 'deploying.md']
 
 // Run as a script (the build), not imported (the docs tests read SERVER_DOCS).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
