@@ -199,22 +199,31 @@ describe('the packed latchkit package', () => {
 })
 
 describe('the packed latchkit-server package', () => {
-  it('ships its two commands, the prebuilt frame page, the database worker and its docs', () => {
+  it('ships its two commands, the prebuilt frame page, the database worker, the EVM indexer app and its docs', () => {
     const bins = Object.values(server.pkg.bin ?? {}).map((path) => path.replace(/^\.\//, ''))
     expect(Object.keys(server.pkg.bin ?? {}).sort()).toEqual(['latchkit-frame-service', 'latchkit-server'])
     const shipped = [
       ...bins,
       'dist/pgliteWorker.js',
       'dist/embedded-wallet/frame/frame.js',
+      // The EVM indexer: a Ponder app, which Ponder builds from its TypeScript at start.
+      'dist/evm-indexer/ponder.config.ts',
+      'dist/evm-indexer/ponder.schema.ts',
+      'dist/evm-indexer/src/index.ts',
       'docs/server.md',
       'docs/server-config.md',
+      'docs/deploying.md',
       'README.md',
     ]
     expect(shipped.filter((path) => !server.files.has(path))).toEqual([])
     for (const bin of bins)
       expect(readFileSync(join(dir, 'server', bin), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/)
-    // Its code only: no TypeScript source and nothing of the widget.
-    expect([...server.files].filter((path) => /\.tsx?$/.test(path) && !path.endsWith('.d.ts'))).toEqual([])
+    // Its code only: no TypeScript source (but the Ponder app's) and nothing of the widget.
+    expect(
+      [...server.files].filter(
+        (path) => /\.tsx?$/.test(path) && !path.endsWith('.d.ts') && !path.startsWith('dist/evm-indexer/'),
+      ),
+    ).toEqual([])
   })
 
   it('passes publint (package.json fields against the files shipped)', async () => {
