@@ -290,9 +290,12 @@ describe('chains the API does not serve swaps on', () => {
     expect((await getJson(server, '/v1/convert/gas-price', { chainId: LOCAL })).status).toBe(200)
   })
 
-  it('without settings.swap, no chain is a swap chain', async () => {
+  it('without settings.swap, swaps are not configured: 501 on every chain', async () => {
     server.settings.swap = undefined
-    expect(await quotes(ETH, LUSD, parseEther('1'))).toEqual(unsupported)
+    expect(await quotes(ETH, LUSD, parseEther('1'))).toEqual({
+      status: 501,
+      body: { code: 'SWAPS_NOT_CONFIGURED', message: 'Swaps are not configured on this server' },
+    })
   })
 
   it('gas price answers standard <= fast <= instant in wei', async () => {

@@ -135,7 +135,9 @@ describe('sign-in in the local API server', () => {
   it('serves sign-in from when it is told the app origin, once (the demo learns it after starting)', async () => {
     const server = await start(false)
     const nonce = () => fetch(`${server.url}/siwe/nonce`, { method: 'POST', headers: fromApp() })
-    expect((await nonce()).status).toBe(404)
+    const before = await nonce()
+    expect(before.status).toBe(501)
+    expect(((await before.json()) as { code: string }).code).toBe('SIWE_NOT_CONFIGURED')
 
     await server.serveSiwe({ origin: APP })
     const answer = await nonce()
