@@ -4,18 +4,18 @@
  * (started again with backoff when a start fails or it ends), read through a history
  * source that answers "not ready, this far" until it has caught up.
  */
-import { createServer } from 'node:net'
 import type { ChainConfig } from '../api/chainConfig.js'
 import { HistoryNotReadyError, type HistorySource } from '../api/historySource.js'
 import { redactPassword } from '../db/postgres.js'
 import type { DatabaseOption } from '../db/sqlClient.js'
 import { createEvmHistorySource } from '../indexer/evm/evmHistorySource.js'
+import { findFreePort } from '../indexer/evm/findFreePort.js'
 import { ponderPackageDir, ponderProjectDir } from '../indexer/evm/ponderProject.js'
 import { type EvmIndexer, startEvmIndexer } from '../indexer/evm/startEvmIndexer.js'
 import { describeProgress, type IndexProgress } from '../indexer/evm/waitUntilIndexed.js'
 import type { ServerLog } from '../observability/jsonLog.js'
 import { evmIndexFraction } from './indexingFraction.js'
-import type { IndexerStatus, RunningHistory } from './runningHistory.js'
+import { type IndexerStatus, type RunningHistory, statusOfSupervised } from './runningHistory.js'
 import { type Backoff, superviseIndexer } from './superviseIndexer.js'
 
 /** Running the EVM indexer here: which chains, where its index lives, how often it polls. */
@@ -106,7 +106,7 @@ export function runEvmHistory(
     log,
     ...(context.backoff && { backoff: context.backoff }),
     async start(signal) {
-      const port = await freePort()
+      const port = await findFreePort()
       attempt = createEvmHistorySource(`http://127.0.0.1:${port}`, ids)
       return startEvmIndexer({
         chains,
@@ -121,12 +121,7 @@ export function runEvmHistory(
     },
     describe: (indexer) =>
       `EVM history of ${[...served].join(', ')} indexed at ${indexer.url} (${describeIndexDatabase(database)})`,
-    onState(state) {
-      if (state === 'starting') report({ state: 'starting' })
-      else if (state === 'ready') report({ state: 'ready', progress: 1 })
-      else if (state === 'retrying') report({ state: 'retrying', failures: supervisor.failures() })
-      else report({ state: 'stopped' })
-    },
+    onState: (state) => report(statusOfSupervised(state, supervisor.failures())),
   })
 
   return {
@@ -155,19 +150,4 @@ function describeIndexDatabase(database: ServerEvmIndexer['database']): string {
   if (!database) return 'PGlite in a temporary directory'
   if ('url' in database) return `PostgreSQL at ${redactPassword(database.url)}`
   return `PGlite in ${database.dataDir}`
-}
-
-// Ponder cannot listen on port 0, and the source needs the URL before Ponder listens: a
-// free port is picked here (the start fails, and is retried, if it is taken by then).
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }

@@ -10,7 +10,7 @@ import type { SolanaChainConfig } from '../api/solanaReader.js'
 import type { DatabaseOption } from '../db/sqlClient.js'
 import { type SolanaIndexer, startSolanaIndexer } from '../indexer/solana/startSolanaIndexer.js'
 import type { ServerLog } from '../observability/jsonLog.js'
-import type { IndexerStatus, RunningHistory } from './runningHistory.js'
+import { type IndexerStatus, type RunningHistory, statusOfSupervised } from './runningHistory.js'
 import { type Backoff, superviseIndexer } from './superviseIndexer.js'
 
 /** Following the Solana cluster here. */
@@ -107,12 +107,7 @@ export function runSolanaHistory(
       return Object.assign(indexer, { ended: new Promise<Error>(() => {}) })
     },
     describe: () => `Solana history of ${chainId} followed at ${context.solana.rpcUrl}`,
-    onState(state) {
-      if (state === 'starting') report({ state: 'starting' })
-      else if (state === 'ready') report({ state: 'ready', progress: 1 })
-      else if (state === 'retrying') report({ state: 'retrying', failures: supervisor.failures() })
-      else report({ state: 'stopped' })
-    },
+    onState: (state) => report(statusOfSupervised(state, supervisor.failures())),
   })
 
   return {

@@ -3,6 +3,7 @@
  * where the indexer stands (for `/readyz` and `/metrics`), and how to stop it.
  */
 import type { HistorySource } from '../api/historySource.js'
+import type { SupervisedState } from './superviseIndexer.js'
 
 /**
  * Where an indexer run by the server stands: starting (the process boots, its database
@@ -24,4 +25,17 @@ export type RunningHistory = {
   status(): IndexerStatus
   /** Stops the indexer, or abandons a start under way. Safe to call twice. */
   stop(): Promise<void>
+}
+
+/**
+ * The status a supervised indexer's state stands for: what both indexers report when their
+ * supervisor moves (progress while catching up is reported by each indexer itself).
+ *
+ * @example statusOfSupervised('retrying', 2) // { state: 'retrying', failures: 2 }
+ */
+export function statusOfSupervised(state: SupervisedState, failures: number): IndexerStatus {
+  if (state === 'starting') return { state: 'starting' }
+  if (state === 'ready') return { state: 'ready', progress: 1 }
+  if (state === 'retrying') return { state: 'retrying', failures }
+  return { state: 'stopped' }
 }

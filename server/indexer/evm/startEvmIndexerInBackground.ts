@@ -4,9 +4,9 @@
  * catches up (about a minute on 2 cores) in parallel with everything else. A start that
  * fails (Ponder exits, or stops making progress) is tried again.
  */
-import { createServer } from 'node:net'
 import type { HistorySource } from '../../api/historySource.js'
 import { createEvmHistorySource } from './evmHistorySource.js'
+import { findFreePort } from './findFreePort.js'
 import { type EvmIndexer, type StartEvmIndexerOptions, startEvmIndexer } from './startEvmIndexer.js'
 import type { IndexProgress } from './waitUntilIndexed.js'
 
@@ -92,19 +92,4 @@ export async function startEvmIndexerInBackground(
       return stopping
     },
   }
-}
-
-// Ponder cannot listen on port 0, and the URL is needed before it listens: one is picked
-// here (startEvmIndexer fails, rather than moving, if it is taken by then).
-function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
 }
