@@ -32,7 +32,7 @@ describe('browser tests wait for what they assert', () => {
       ]),
     )
     // Unit tests that never open a browser stay out.
-    expect(files).not.toContain('test/react/modal.test.tsx')
+    expect(files).not.toContain('test/react/modal.dom.test.tsx')
   })
 })
 

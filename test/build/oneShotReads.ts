@@ -115,7 +115,7 @@ export function browserTestFiles(root: string): string[] {
     .map((path) => relative(root, path))
     .filter((file) => {
       if (/^test\/(e2e|support)\//.test(file)) return true
-      if (/(^|\/)browser[^/]*\.test\.tsx?$/.test(file)) return true
+      if (/(^|\/)browser[^/]*\.test\.tsx?$|\.browser\.test\.tsx?$/.test(file)) return true
       return /from '(playwright-core|[./]+support\/browser(-for-file)?(\.js)?)'/.test(
         readFileSync(join(root, file), 'utf8'),
       )

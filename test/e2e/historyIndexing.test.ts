@@ -20,7 +20,7 @@ import {
   type BackgroundEvmIndexer,
   startEvmIndexerInBackground,
 } from '../../server/indexer/evm/startEvmIndexerInBackground.js'
-import { serveSendTestPage } from '../plugins/sendBrowserPage/serve.js'
+import { serveSendTestPage } from '../plugins/send/sendBrowserPage/serve.js'
 import { browserForFile } from '../support/browser-for-file.js'
 import type { StaticServer } from '../support/static-server.js'
 import { eventually, expectAttribute, expectCount, expectText, expectVisible } from '../support/waiting.js'

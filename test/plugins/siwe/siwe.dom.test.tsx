@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * The siwe plugin against 'Sign-in' and the sign-in messages, with an
  * in-test wallet and verifier (the real verifier and wallet are in verifier.test.ts and
@@ -35,9 +34,9 @@ afterEach(cleanup)
 // a few ticks and no import is in flight at teardown.
 beforeAll(async () => {
   await Promise.all([
-    import('../../src/react/views/firstOpen'),
-    import('../../plugins/siwe/views/ConnectingSiweView'),
-    import('../../plugins/siwe/buildSiweMessage'),
+    import('../../../src/react/views/firstOpen'),
+    import('../../../plugins/siwe/views/ConnectingSiweView'),
+    import('../../../plugins/siwe/buildSiweMessage'),
   ])
 })
 

@@ -34,14 +34,14 @@ import {
   settle,
   type,
   wait,
-} from './helpers'
+} from '../helpers'
 
 beforeAll(async () => {
   await Promise.all([
-    import('../../plugins/ens/lookups'),
-    import('../../src/kernel/api/sendApiRequest'),
-    import('../../plugins/ens/views/RegisterAccountNameView'),
-    import('../../plugins/ens/views/RegisterAccountNameSuccessView'),
+    import('../../../plugins/ens/lookups'),
+    import('../../../src/kernel/api/sendApiRequest'),
+    import('../../../plugins/ens/views/RegisterAccountNameView'),
+    import('../../../plugins/ens/views/RegisterAccountNameSuccessView'),
   ])
 })
 

@@ -11,10 +11,10 @@ import { createApi } from 'latchkit/internal'
 import { de } from 'latchkit/locales/de'
 import { type HistoryTransaction, history } from 'latchkit/plugins/history'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { connectWallet, ME, makeKernel, modal, openOn, renderWith } from './helpers'
+import { connectWallet, ME, makeKernel, modal, openOn, renderWith } from '../helpers'
 
 beforeAll(async () => {
-  await import('../../plugins/history/views/ActivityView')
+  await import('../../../plugins/history/views/ActivityView')
 })
 
 /** Generous: each answer comes a Retry-After (1 s) after the last, on a busy machine. */

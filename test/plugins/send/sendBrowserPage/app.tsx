@@ -18,7 +18,7 @@ import { send } from 'latchkit/plugins/send'
 import { swaps } from 'latchkit/plugins/swaps'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { createRoot } from 'react-dom/client'
-import { installDevWallet } from '../../../devstack/dev-wallet'
+import { installDevWallet } from '../../../../devstack/dev-wallet'
 
 export type SendTestConfig = {
   /** The chains the app configures (the wallet knows them all). */

@@ -2,12 +2,12 @@ import { act, fireEvent, waitFor } from '@testing-library/react'
 import type { Kernel } from 'latchkit'
 import { email } from 'latchkit/plugins/email'
 import { afterEach, describe, expect, it } from 'vitest'
-import { cooldownSecondsLeft } from '../../plugins/email/cooldown'
-import { isEmail } from '../../plugins/email/emailRule'
-import type { AuthSession } from '../../plugins/embedded-wallet/authSession'
-import { frameAnswerError } from '../../plugins/embedded-wallet/messages'
-import { kernelWithFakeFrame, SOL_ADDRESS } from './embeddedWalletFake'
-import { BOB, click, modal, openOn, renderWith, settle, type } from './helpers'
+import { cooldownSecondsLeft } from '../../../plugins/email/cooldown'
+import { isEmail } from '../../../plugins/email/emailRule'
+import type { AuthSession } from '../../../plugins/embedded-wallet/authSession'
+import { frameAnswerError } from '../../../plugins/embedded-wallet/messages'
+import { kernelWithFakeFrame, SOL_ADDRESS } from '../embedded-wallet/embeddedWalletFake'
+import { BOB, click, modal, openOn, renderWith, settle, type } from '../helpers'
 
 const kernels: Kernel[] = []
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { connect, createKernel, isUserRejection, type Kernel } from 'latchkit'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { connectThroughSession } from '../../plugins/walletconnect/connectThroughSession'
-import type { WalletConnectClient } from '../../plugins/walletconnect/createSignClient'
-import { sessionConnector } from '../../plugins/walletconnect/sessionConnector'
-import { createSessionManager } from '../../plugins/walletconnect/sessionManager'
-import { fakeAdapter, localnet, ME, othernet } from './helpers'
+import { connectThroughSession } from '../../../plugins/walletconnect/connectThroughSession'
+import type { WalletConnectClient } from '../../../plugins/walletconnect/createSignClient'
+import { sessionConnector } from '../../../plugins/walletconnect/sessionConnector'
+import { createSessionManager } from '../../../plugins/walletconnect/sessionManager'
+import { fakeAdapter, localnet, ME, othernet } from '../helpers'
 
 const TOPIC = 'ab'.repeat(32)
 

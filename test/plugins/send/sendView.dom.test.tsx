@@ -8,7 +8,7 @@ import {
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
 import { describe, expect, it } from 'vitest'
-import { sendSlice } from '../../plugins/send/slice'
+import { sendSlice } from '../../../plugins/send/slice'
 import {
   BOB,
   click,
@@ -24,7 +24,7 @@ import {
   settle,
   type,
   wait,
-} from './helpers'
+} from '../helpers'
 
 const LUSD_KEY = `eip155:31337/${LUSD_CONTRACT}`
 const ETH_KEY = 'eip155:31337/native'

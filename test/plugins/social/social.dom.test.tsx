@@ -2,8 +2,8 @@ import { act, waitFor } from '@testing-library/react'
 import type { Kernel } from 'latchkit'
 import { social } from 'latchkit/plugins/social'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { kernelWithFakeFrame, SOL_ADDRESS } from './embeddedWalletFake'
-import { BOB, click, modal, openOn, renderWith, settle } from './helpers'
+import { kernelWithFakeFrame, SOL_ADDRESS } from '../embedded-wallet/embeddedWalletFake'
+import { BOB, click, modal, openOn, renderWith, settle } from '../helpers'
 
 const FRAME_ORIGIN = 'http://127.0.0.1:9'
 const RESULT = 'r'.repeat(43)

@@ -1,8 +1,8 @@
 import { receive } from 'latchkit/plugins/receive'
 import decodeQR from 'qr/decode.js'
 import { describe, expect, it, vi } from 'vitest'
-import { qrPath } from '../../src/react/qrMatrix'
-import { click, connectWallet, ME, makeKernel, modal, openOn, renderWith } from './helpers'
+import { qrPath } from '../../../src/react/qrMatrix'
+import { click, connectWallet, ME, makeKernel, modal, openOn, renderWith } from '../helpers'
 
 /**
  * Reads a rendered QR code back the way a phone would: the SVG's path of unit squares is

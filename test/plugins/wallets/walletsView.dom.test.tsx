@@ -14,13 +14,13 @@ import {
 } from 'latchkit'
 import { type WalletsOptions, wallets } from 'latchkit/plugins/wallets'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createWalletRegistry, listedWallets } from '../../devstack/api/walletRegistry'
-import { queryWallets } from '../../server/api/routes/wallets'
-import { click, ME, makeKernel, modal, openOn, renderWith, settle, type, wait } from './helpers'
+import { createWalletRegistry, listedWallets } from '../../../devstack/api/walletRegistry'
+import { queryWallets } from '../../../server/api/routes/wallets'
+import { click, ME, makeKernel, modal, openOn, renderWith, settle, type, wait } from '../helpers'
 
 beforeAll(async () => {
-  await import('../../plugins/wallets/views/ConnectRows')
-  await import('../../plugins/wallets/views/AllWalletsView')
+  await import('../../../plugins/wallets/views/ConnectRows')
+  await import('../../../plugins/wallets/views/AllWalletsView')
 })
 
 const registry = listedWallets(createWalletRegistry())

@@ -4,9 +4,9 @@ import { createMemoryBackend } from 'latchkit/internal'
 import { farcaster } from 'latchkit/plugins/farcaster'
 import { AccountButton } from 'latchkit/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { frameAnswerError } from '../../plugins/embedded-wallet/messages'
-import { kernelWithFakeFrame, SOL_ADDRESS } from './embeddedWalletFake'
-import { BOB, click, modal, openOn, renderWith, settle } from './helpers'
+import { frameAnswerError } from '../../../plugins/embedded-wallet/messages'
+import { kernelWithFakeFrame, SOL_ADDRESS } from '../embedded-wallet/embeddedWalletFake'
+import { BOB, click, modal, openOn, renderWith, settle } from '../helpers'
 
 const CHANNEL = 'c'.repeat(43)
 const AVATAR = 'http://127.0.0.1:9/pfp/1001.svg'

@@ -15,10 +15,10 @@ import {
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { send } from 'latchkit/plugins/send'
 import { describe, expect, it, vi } from 'vitest'
-import { prepareSend } from '../../plugins/send/prepareSend'
-import { isAddressBeingTyped, mayBeName, resolveReceiver } from '../../plugins/send/resolveReceiver'
-import { sendSlice } from '../../plugins/send/slice'
-import { makeKernel, modal, openOn, renderWith, settle, type } from './helpers'
+import { prepareSend } from '../../../plugins/send/prepareSend'
+import { isAddressBeingTyped, mayBeName, resolveReceiver } from '../../../plugins/send/resolveReceiver'
+import { sendSlice } from '../../../plugins/send/slice'
+import { makeKernel, modal, openOn, renderWith, settle, type } from '../helpers'
 
 // The send plugin on Solana: the same code as on EVM, with every address rule coming from
 // the namespace's adapter (the real Solana adapter's isAddress, isAddressPrefix and

@@ -7,14 +7,14 @@
 import { HttpError, type Kernel, type TokenBalance } from 'latchkit'
 import { type SwapToken, swaps } from 'latchkit/plugins/swaps'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { fetchSwapQuote } from '../../plugins/swaps/fetchSwapQuote'
-import { minimumOutOf, prepareSwap } from '../../plugins/swaps/prepareSwap'
-import { swapsSlice } from '../../plugins/swaps/slice'
-import { APPROVE_GAS_BUDGET, maxSwapAmount, SWAP_GAS_BUDGET } from '../../plugins/swaps/swapAmount'
-import { swapNetworkNames, swapUnavailability } from '../../plugins/swaps/swapAvailability'
-import { swapTokenId } from '../../plugins/swaps/swapTokens'
-import { watchSwapQuotes } from '../../plugins/swaps/watchSwapQuotes'
-import { connectWallet, ethBalance, LUSD_CONTRACT, localnet, lusdBalance, makeKernel } from './helpers'
+import { fetchSwapQuote } from '../../../plugins/swaps/fetchSwapQuote'
+import { minimumOutOf, prepareSwap } from '../../../plugins/swaps/prepareSwap'
+import { swapsSlice } from '../../../plugins/swaps/slice'
+import { APPROVE_GAS_BUDGET, maxSwapAmount, SWAP_GAS_BUDGET } from '../../../plugins/swaps/swapAmount'
+import { swapNetworkNames, swapUnavailability } from '../../../plugins/swaps/swapAvailability'
+import { swapTokenId } from '../../../plugins/swaps/swapTokens'
+import { watchSwapQuotes } from '../../../plugins/swaps/watchSwapQuotes'
+import { connectWallet, ethBalance, LUSD_CONTRACT, localnet, lusdBalance, makeKernel } from '../helpers'
 
 const ETH_ID = swapTokenId('eip155:31337', undefined)
 const LUSD_ID = swapTokenId('eip155:31337', LUSD_CONTRACT)

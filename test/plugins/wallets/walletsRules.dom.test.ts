@@ -5,17 +5,17 @@
 import type { Connector, RegistryWallet } from 'latchkit'
 import { wallets } from 'latchkit/plugins/wallets'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createWalletRegistry, listedWallets } from '../../devstack/api/walletRegistry'
-import { spacedSearch } from '../../plugins/wallets/spacedSearch'
+import { createWalletRegistry, listedWallets } from '../../../devstack/api/walletRegistry'
+import { spacedSearch } from '../../../plugins/wallets/spacedSearch'
 import {
   featuredIds,
   installedConnector,
   matchLoaded,
   orderFeatured,
   pickRecommended,
-} from '../../plugins/wallets/walletGroups'
-import { walletPages } from '../../plugins/wallets/walletPages'
-import { queryWallets } from '../../server/api/routes/wallets'
+} from '../../../plugins/wallets/walletGroups'
+import { walletPages } from '../../../plugins/wallets/walletPages'
+import { queryWallets } from '../../../server/api/routes/wallets'
 
 const registry = listedWallets(createWalletRegistry())
 const id = (name: string) => (registry.find((wallet) => wallet.name === name) as RegistryWallet).id

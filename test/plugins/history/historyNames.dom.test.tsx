@@ -6,11 +6,11 @@ import { act } from '@testing-library/react'
 import { ADDRESS_NAMER_SERVICE, type AddressNamer, definePlugin, type Kernel } from 'latchkit'
 import { type HistoryTransaction, history } from 'latchkit/plugins/history'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { historySlice } from '../../plugins/history/slice'
-import { BOB, connectWallet, ME, makeKernel, modal, openOn, renderWith, settle } from './helpers'
+import { historySlice } from '../../../plugins/history/slice'
+import { BOB, connectWallet, ME, makeKernel, modal, openOn, renderWith, settle } from '../helpers'
 
 beforeAll(async () => {
-  await import('../../plugins/history/views/ActivityView')
+  await import('../../../plugins/history/views/ActivityView')
 })
 
 const STRANGER = '0x1234567890123456789012345678901234abcdef'

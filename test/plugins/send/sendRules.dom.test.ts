@@ -9,13 +9,13 @@ import {
 import { toRpcError } from 'latchkit/internal'
 import { initialSendState, PENDING_TRANSACTIONS_LIMIT, type SendState, send } from 'latchkit/plugins/send'
 import { describe, expect, it } from 'vitest'
-import { maxSendable } from '../../plugins/send/maxAmount'
-import { prepareSend } from '../../plugins/send/prepareSend'
-import { resolveReceiver } from '../../plugins/send/resolveReceiver'
-import { sendToken } from '../../plugins/send/sendToken'
-import { sendSlice } from '../../plugins/send/slice'
-import { networkBalanceInUSD, sendableTokens, tokenAddressOf } from '../../plugins/send/tokens'
-import { describeSendError } from '../../plugins/send/views/describeSendError'
+import { maxSendable } from '../../../plugins/send/maxAmount'
+import { prepareSend } from '../../../plugins/send/prepareSend'
+import { resolveReceiver } from '../../../plugins/send/resolveReceiver'
+import { sendToken } from '../../../plugins/send/sendToken'
+import { sendSlice } from '../../../plugins/send/slice'
+import { networkBalanceInUSD, sendableTokens, tokenAddressOf } from '../../../plugins/send/tokens'
+import { describeSendError } from '../../../plugins/send/views/describeSendError'
 import {
   BOB,
   BOB_BAD_CHECKSUM,
@@ -26,7 +26,7 @@ import {
   localnet,
   lusdBalance,
   makeKernel,
-} from './helpers'
+} from '../helpers'
 
 function fill(kernel: Parameters<typeof sendSlice>[0], patch: Partial<SendState>) {
   sendSlice(kernel).set((draft) => void Object.assign(draft, patch))

@@ -15,11 +15,11 @@ import { createWalletClient, custom, defineChain, type EIP1193Provider } from 'v
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createConfig, http } from 'wagmi'
 import { getAccount, reconnect as wagmiReconnect, signMessage as wagmiSignMessage } from 'wagmi/actions'
-import { setupEmbeddedWallet } from '../../plugins/embedded-wallet/embeddedWallet'
-import { authConnectorId, EMBEDDED_WALLET_FRAME_VIEW_ID } from '../../plugins/embedded-wallet/ids'
-import { frameAnswerError, frameError } from '../../plugins/embedded-wallet/messages'
+import { setupEmbeddedWallet } from '../../../plugins/embedded-wallet/embeddedWallet'
+import { authConnectorId, EMBEDDED_WALLET_FRAME_VIEW_ID } from '../../../plugins/embedded-wallet/ids'
+import { frameAnswerError, frameError } from '../../../plugins/embedded-wallet/messages'
+import { BOB, localnet, othernet } from '../helpers'
 import { fakeFrame, SOL_ADDRESS, solanaLocal } from './embeddedWalletFake'
-import { BOB, localnet, othernet } from './helpers'
 
 /** An account the frame's wallet does not hold. */
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -52,7 +52,7 @@ function makeKernel(
 }
 
 const service = (kernel: Kernel) =>
-  kernel.services.get('embeddedWallet') as import('../../plugins/embedded-wallet/authSession').AuthSession
+  kernel.services.get('embeddedWallet') as import('../../../plugins/embedded-wallet/authSession').AuthSession
 
 describe('the embedded wallet session', () => {
   it('loads no frame for a visitor who never logged in, even on the silent reconnect', async () => {

@@ -1,14 +1,14 @@
 import type { RegistryWallet } from 'latchkit'
 import { describe, expect, it, vi } from 'vitest'
-import { localVerify } from '../../plugins/walletconnect/localVerify'
+import { localVerify } from '../../../plugins/walletconnect/localVerify'
 import {
   optionalNamespaces,
   sessionAccounts,
   sessionNamespaces,
-} from '../../plugins/walletconnect/namespaces'
-import { checkOptions } from '../../plugins/walletconnect/options'
-import { isMobileDevice, walletLink, walletLinksFor } from '../../plugins/walletconnect/walletLinks'
-import { localnet, othernet } from './helpers'
+} from '../../../plugins/walletconnect/namespaces'
+import { checkOptions } from '../../../plugins/walletconnect/options'
+import { isMobileDevice, walletLink, walletLinksFor } from '../../../plugins/walletconnect/walletLinks'
+import { localnet, othernet } from '../helpers'
 
 const URI =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303&expiryTimestamp=1700000000'

@@ -1,4 +1,3 @@
-// @vitest-environment happy-dom
 /**
  * The Tokens and NFTs tabs of the Account view, rendered by the React binding against a
  * real kernel, the EVM adapter, the local API server and this file's own chains: fixture

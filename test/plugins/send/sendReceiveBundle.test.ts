@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * What the send and receive plugins cost a host app, measured the way an integrator's
  * bundler sees it: esbuild from source, code splitting on, minified. A plugin missing from
@@ -9,9 +8,9 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { build, type Metafile } from 'esbuild'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { latchkitSource } from '../../bench/sourceAlias'
+import { latchkitSource } from '../../../bench/sourceAlias'
 
-const repoRoot = fileURLToPath(new URL('../../', import.meta.url))
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url))
 
 type Output = {
   path: string

@@ -7,13 +7,13 @@
 import { HttpError, type Kernel } from 'latchkit'
 import { type OnrampState, onramp } from 'latchkit/plugins/onramp'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { checkOnrampAmount } from '../../plugins/onramp/checkOnrampAmount'
-import { fetchOnrampQuotes, placeholderQuote } from '../../plugins/onramp/fetchOnrampQuotes'
-import { loadOnrampOptions } from '../../plugins/onramp/loadOnrampOptions'
-import { onrampSlice } from '../../plugins/onramp/slice'
-import { startOnrampPurchase } from '../../plugins/onramp/startOnrampPurchase'
-import { watchOnrampPurchase } from '../../plugins/onramp/watchOnrampPurchase'
-import { connectWallet, ethBalance, localnet, lusdBalance, ME, makeKernel } from './helpers'
+import { checkOnrampAmount } from '../../../plugins/onramp/checkOnrampAmount'
+import { fetchOnrampQuotes, placeholderQuote } from '../../../plugins/onramp/fetchOnrampQuotes'
+import { loadOnrampOptions } from '../../../plugins/onramp/loadOnrampOptions'
+import { onrampSlice } from '../../../plugins/onramp/slice'
+import { startOnrampPurchase } from '../../../plugins/onramp/startOnrampPurchase'
+import { watchOnrampPurchase } from '../../../plugins/onramp/watchOnrampPurchase'
+import { connectWallet, ethBalance, localnet, lusdBalance, ME, makeKernel } from '../helpers'
 
 type Request = {
   path: string

@@ -10,11 +10,11 @@ import {
   type StorageBackend,
 } from 'latchkit'
 import { createMemoryBackend } from 'latchkit/internal'
-import type { FrameRuntime } from '../../plugins/embedded-wallet/authSession'
-import type { FrameClient } from '../../plugins/embedded-wallet/createFrameClient'
-import { setupEmbeddedWallet } from '../../plugins/embedded-wallet/embeddedWallet'
-import type { FrameEvent } from '../../plugins/embedded-wallet/frameMessages'
-import { BOB, localnet } from './helpers'
+import type { FrameRuntime } from '../../../plugins/embedded-wallet/authSession'
+import type { FrameClient } from '../../../plugins/embedded-wallet/createFrameClient'
+import { setupEmbeddedWallet } from '../../../plugins/embedded-wallet/embeddedWallet'
+import type { FrameEvent } from '../../../plugins/embedded-wallet/frameMessages'
+import { BOB, localnet } from '../helpers'
 
 export const SOL_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
 
