@@ -66,7 +66,13 @@ const projects: Row[] = [
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
-  { name: 'evm', folders: ['test/evm'], pool: 'forks', testTimeout: 30_000, hookTimeout: 60_000 },
+  {
+    name: 'adapters/evm',
+    folders: ['test/adapters/evm'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
   {
     name: 'devstack',
     folders: ['test/devstack'],
@@ -107,10 +113,11 @@ const projects: Row[] = [
     hookTimeout: 180_000,
   },
   {
-    // Each file starts its own litesvm endpoint (milliseconds) and, for the multichain test,
-    // its own anvil.
-    name: 'solana',
-    folders: ['test/solana'],
+    // The Solana adapter, the devstack's Solana endpoint and the Solana indexer. Each file
+    // starts its own litesvm endpoint (milliseconds) and, for the multichain test, its own
+    // anvil.
+    name: 'adapters/solana',
+    folders: ['test/adapters/solana', 'test/devstack/solana', 'test/server/indexer/solana'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -26,8 +26,8 @@ describe('browser tests wait for what they assert', () => {
         'test/e2e/helpers/devWalletDriver.ts',
         'test/react/modal.browser.test.ts',
         'test/siwe/browser.test.ts',
-        'test/solana/browser.test.ts',
-        'test/devstack/browser.test.ts',
+        'test/adapters/solana/adapter.browser.test.ts',
+        'test/devstack/launchBrowser.browser.test.ts',
         'test/support/waiting.ts',
       ]),
     )

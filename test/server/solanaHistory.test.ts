@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index'
-import { sendTransfer } from '../solana/support/sendTransfer'
+import { sendTransfer } from '../adapters/solana/support/sendTransfer'
 import { getDevstack } from '../support/devstack'
 import { runServerCli, SERVER_WAIT_MS, type ServerProcess } from '../support/serverProcess'
 

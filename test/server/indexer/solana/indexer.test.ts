@@ -8,12 +8,12 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { address, createSolanaRpc, getBase58Decoder } from '@solana/kit'
 import { formatUnits } from 'viem'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { startApiServer } from '../../devstack/api/server.js'
-import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
-import type { HistorySource, IndexedTransaction } from '../../server/api/historySource.js'
-import { openPglite } from '../../server/db/pgliteTemplate.js'
-import { type SolanaIndexer, startSolanaIndexer } from '../../server/indexer/solana/index.js'
-import { sendTransfer } from './support/sendTransfer.js'
+import { startApiServer } from '../../../../devstack/api/server.js'
+import { type StartedSolanaRpc, startSolanaRpc } from '../../../../devstack/solana/index.js'
+import type { HistorySource, IndexedTransaction } from '../../../../server/api/historySource.js'
+import { openPglite } from '../../../../server/db/pgliteTemplate.js'
+import { type SolanaIndexer, startSolanaIndexer } from '../../../../server/indexer/solana/index.js'
+import { sendTransfer } from '../../../adapters/solana/support/sendTransfer.js'
 
 let rpc: StartedSolanaRpc
 let chainId: string

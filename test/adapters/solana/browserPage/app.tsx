@@ -10,8 +10,8 @@ import { localChain, localSolana } from 'latchkit/networks'
 import { send } from 'latchkit/plugins/send'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { createRoot } from 'react-dom/client'
-import { installDevWallet } from '../../../devstack/dev-wallet/index.js'
-import { installDevSolanaWallet } from '../../../devstack/dev-wallet-solana/index.js'
+import { installDevWallet } from '../../../../devstack/dev-wallet/index.js'
+import { installDevSolanaWallet } from '../../../../devstack/dev-wallet-solana/index.js'
 
 export type SolanaTestConfig = {
   rpcUrl: string

@@ -3,8 +3,8 @@ import { eip1193Connector, evmAdapter } from 'latchkit/adapters/evm'
 import { solanaAdapter } from 'latchkit/adapters/solana'
 import { localChain, localSolana } from 'latchkit/networks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type StartedChains, startChains } from '../../devstack/chain.js'
-import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
+import { type StartedChains, startChains } from '../../../devstack/chain.js'
+import { type StartedSolanaRpc, startSolanaRpc } from '../../../devstack/solana/index.js'
 import { devWalletInNode } from './support/devWalletInNode'
 
 /**

@@ -12,8 +12,8 @@ import {
   getTransactionDecoder,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
-import { sendTransfer } from './support/sendTransfer.js'
+import { type StartedSolanaRpc, startSolanaRpc } from '../../../devstack/solana/index.js'
+import { sendTransfer } from '../../adapters/solana/support/sendTransfer.js'
 
 let rpc: StartedSolanaRpc
 beforeAll(async () => {

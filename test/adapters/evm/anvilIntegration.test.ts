@@ -25,8 +25,8 @@ import {
   verifyMessage,
 } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type StartedChains, startChains } from '../../devstack/chain'
-import { fixtureAccounts, fixtureContracts, fixtureTokens } from '../../devstack/fixtures'
+import { type StartedChains, startChains } from '../../../devstack/chain'
+import { fixtureAccounts, fixtureContracts, fixtureTokens } from '../../../devstack/fixtures'
 import { type AnvilProvider, anvilProvider } from './anvilProvider'
 
 const sender = fixtureAccounts[0]!.address

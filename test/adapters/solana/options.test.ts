@@ -10,7 +10,7 @@ import {
 } from 'latchkit/adapters/solana'
 import { localSolana, solana, solanaDevnet, solanaTestnet } from 'latchkit/networks'
 import { describe, expect, it, vi } from 'vitest'
-import { sendTransaction } from '../../adapters/solana/actions/sendTransaction'
+import { sendTransaction } from '../../../adapters/solana/actions/sendTransaction'
 import { fakeWallet } from './support/fakeWallets'
 
 const FROM = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin'

@@ -6,8 +6,8 @@ import {
   type ConsentQueue,
   createConsentQueue,
   createDevSolanaWallet,
-} from '../../../devstack/dev-wallet-solana/index.js'
-import type { StartedSolanaRpc } from '../../../devstack/solana/index.js'
+} from '../../../../devstack/dev-wallet-solana/index.js'
+import type { StartedSolanaRpc } from '../../../../devstack/solana/index.js'
 import { fakeRegistry } from './fakeWallets'
 
 export type ConsentPolicy = 'approve' | 'reject' | 'manual'

@@ -7,17 +7,17 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Decoder } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
-import { openPostgres } from '../../server/db/postgres.js'
-import type { Database } from '../../server/db/sqlClient.js'
-import { type SolanaIndexer, startSolanaIndexer } from '../../server/indexer/solana/index.js'
+import { type StartedSolanaRpc, startSolanaRpc } from '../../../../devstack/solana/index.js'
+import { openPostgres } from '../../../../server/db/postgres.js'
+import type { Database } from '../../../../server/db/sqlClient.js'
+import { type SolanaIndexer, startSolanaIndexer } from '../../../../server/indexer/solana/index.js'
+import { sendTransfer } from '../../../adapters/solana/support/sendTransfer.js'
 import {
   createTestDatabase,
   type PostgresServer,
   startPostgres,
   type TestDatabase,
-} from '../support/postgres.js'
-import { sendTransfer } from './support/sendTransfer.js'
+} from '../../../support/postgres.js'
 
 let rpc: StartedSolanaRpc
 let server: PostgresServer

@@ -16,7 +16,7 @@ import {
   type Transaction,
 } from '@solana/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type StartedSolanaRpc, startSolanaRpc } from '../../devstack/solana/index.js'
+import { type StartedSolanaRpc, startSolanaRpc } from '../../../devstack/solana/index.js'
 
 let rpc: StartedSolanaRpc
 beforeAll(async () => {

@@ -5,7 +5,7 @@
  * read back from the chain), the wallet's Reject, silent reconnect after a reload, and EVM
  * (anvil, the EVM dev wallet) connected at the same time, the network list moving the
  * same account view between the two namespaces.
- * A page of its own (test/solana/browser), not the demo: no API server, so balances come
+ * A page of its own (test/adapters/solana/browserPage), not the demo: no API server, so balances come
  * from the chain through the adapter, and a hook for signMessage. The demo with Solana is
  * test/e2e/solana.test.ts.
  */
@@ -14,18 +14,18 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { address, createSolanaRpc, getBase58Encoder } from '@solana/kit'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { type StartedChains, startChains } from '../../devstack/chain.js'
+import { type StartedChains, startChains } from '../../../devstack/chain.js'
 import {
   type StartedSolanaRpc,
   solanaFixtureAccounts,
   solanaFixtureMints,
   startSolanaRpc,
-} from '../../devstack/solana/index.js'
-import { newLocalContext } from '../support/browser.js'
-import { browserForFile } from '../support/browser-for-file.js'
-import type { StaticServer } from '../support/static-server.js'
-import { expectCount, expectHidden, expectText } from '../support/waiting.js'
-import { serveSolanaTestPage } from './browser/serve.js'
+} from '../../../devstack/solana/index.js'
+import { newLocalContext } from '../../support/browser.js'
+import { browserForFile } from '../../support/browser-for-file.js'
+import type { StaticServer } from '../../support/static-server.js'
+import { expectCount, expectHidden, expectText } from '../../support/waiting.js'
+import { serveSolanaTestPage } from './browserPage/serve.js'
 
 const getBrowser = browserForFile()
 let rpc: StartedSolanaRpc
@@ -127,7 +127,7 @@ describe('the dev Solana wallet in Chromium', () => {
     await expectCount(view.dialog.locator('[data-token="ZDT"]'), 0)
     // For a person to look at; test-results/ is not in git.
     await page.screenshot({
-      path: fileURLToPath(new URL('../../test-results/solana-account.png', import.meta.url)),
+      path: fileURLToPath(new URL('../../../test-results/solana-account.png', import.meta.url)),
     })
   })
 

@@ -12,8 +12,8 @@ import {
   getTransactionDecoder,
   type SignatureBytes,
 } from '@solana/kit'
-import { buildTransferTransaction } from '../../../adapters/solana/transferTransaction.js'
-import type { StartedSolanaRpc } from '../../../devstack/solana/index.js'
+import { buildTransferTransaction } from '../../../../adapters/solana/transferTransaction.js'
+import type { StartedSolanaRpc } from '../../../../devstack/solana/index.js'
 
 /**
  * Sends `value` base units of SOL (or of `mint`) from fixture account `fromIndex` to `to`;

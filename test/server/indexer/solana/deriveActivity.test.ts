@@ -3,7 +3,7 @@
  * show: a failed transaction is 'execute' for its signer only, a token from nobody is a mint.
  */
 import { describe, expect, it } from 'vitest'
-import { type BlockData, deriveActivity } from '../../server/indexer/solana/index.js'
+import { type BlockData, deriveActivity } from '../../../../server/indexer/solana/index.js'
 
 const [payer, other, program, mint] = ['Payer1111', 'Other1111', 'Program111', 'Mint111111']
 
