@@ -21,6 +21,9 @@ const EVM_INDEXER = 'test/support/evm-indexer-global-setup.ts'
 /** A throwaway PostgreSQL cluster once per run; each file creates its own database. */
 const POSTGRES = 'test/support/postgres-global-setup.ts'
 
+/** The API server and what it serves: history, the EVM indexer, analytics. */
+const SERVER_API = ['test/server/api', 'test/server/history', 'test/server/indexer/evm', 'test/server/analytics']
+
 interface Row {
   name: string
   /** Folders from the repository root. */
@@ -83,8 +86,8 @@ const projects: Row[] = [
   },
   {
     // The shared chains for read-only tests; files that send transactions start their own.
-    name: 'api',
-    folders: ['test/api'],
+    name: 'server/api',
+    folders: SERVER_API,
     globalSetup: [CHAINS, EVM_INDEXER],
     pool: 'forks',
     testTimeout: 30_000,
@@ -92,9 +95,9 @@ const projects: Row[] = [
   },
   {
     // The Account view's tabs against the API server (its own chains, in a child process).
-    name: 'api:dom',
+    name: 'server/api:dom',
     environment: 'happy-dom',
-    folders: ['test/api'],
+    folders: SERVER_API,
     globalSetup: [CHAINS, EVM_INDEXER],
     pool: 'forks',
     testTimeout: 30_000,
@@ -105,8 +108,8 @@ const projects: Row[] = [
     // logs, counters and stop, against the shared chains. Each test waits on the server's
     // own progress, capped at SERVER_WAIT_MS (test/support/serverProcess.ts); the timeouts
     // only end a stuck one.
-    name: 'server',
-    folders: ['test/server'],
+    name: 'server/cli',
+    folders: ['test/server/cli'],
     globalSetup: [CHAINS],
     pool: 'forks',
     testTimeout: 180_000,
@@ -127,7 +130,7 @@ const projects: Row[] = [
   {
     // The verifier checks signatures on the shared chains and stores sessions in PostgreSQL.
     name: 'siwe',
-    folders: ['test/siwe', 'test/plugins/siwe'],
+    folders: ['test/server/siwe', 'test/plugins/siwe'],
     globalSetup: [CHAINS, POSTGRES],
     pool: 'forks',
     testTimeout: 30_000,
@@ -136,7 +139,7 @@ const projects: Row[] = [
   {
     name: 'siwe:dom',
     environment: 'happy-dom',
-    folders: ['test/siwe', 'test/plugins/siwe'],
+    folders: ['test/server/siwe', 'test/plugins/siwe'],
     globalSetup: [CHAINS, POSTGRES],
     pool: 'forks',
     testTimeout: 30_000,
@@ -145,8 +148,8 @@ const projects: Row[] = [
   {
     // Registration sends transactions, so each chain-bound file starts its own anvil (from
     // the state cache: a second); the two-instance test shares the run's PostgreSQL.
-    name: 'names',
-    folders: ['test/names'],
+    name: 'server/names',
+    folders: ['test/server/names'],
     globalSetup: [POSTGRES],
     pool: 'forks',
     testTimeout: 30_000,
@@ -154,8 +157,8 @@ const projects: Row[] = [
   },
   {
     // The two-instance test shares the run's PostgreSQL; the others use PGlite.
-    name: 'relay',
-    folders: ['test/relay'],
+    name: 'server/relay',
+    folders: ['test/server/relay'],
     globalSetup: [POSTGRES],
     pool: 'forks',
     testTimeout: 30_000,
@@ -167,8 +170,8 @@ const projects: Row[] = [
     // the widget's frame client in Chromium. One file at a time: several files each launch
     // a Chromium that makes wallets (scrypt at N=2^17) through a frame; two at once on 2
     // cores starved each other's frames past their waits.
-    name: 'embedded',
-    folders: ['test/embedded'],
+    name: 'embedded-wallet',
+    folders: ['test/server/embedded-wallet', 'test/plugins/embedded-wallet'],
     globalSetup: [POSTGRES],
     pool: 'forks',
     fileParallelism: false,

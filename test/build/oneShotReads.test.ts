@@ -25,7 +25,7 @@ describe('browser tests wait for what they assert', () => {
         'test/e2e/helpers/demoPage.ts',
         'test/e2e/helpers/devWalletDriver.ts',
         'test/react/modal.browser.test.ts',
-        'test/siwe/browser.test.ts',
+        'test/plugins/siwe/signIn.browser.test.ts',
         'test/adapters/solana/adapter.browser.test.ts',
         'test/devstack/launchBrowser.browser.test.ts',
         'test/support/waiting.ts',

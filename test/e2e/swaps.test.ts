@@ -156,7 +156,7 @@ describe('swapping through the dev wallet', () => {
     expect(lusdGot).toBeLessThanOrEqual(ethQuote)
 
     // No Activity tab: this test's local API keeps no history index, and the widget offers
-    // Activity only where the server serves history (test/server/absentFeatures.test.ts).
+    // Activity only where the server serves history (test/server/cli/absentFeatures.browser.test.ts).
     await expectCount(view.dialog.getByRole('tab', { name: 'Activity' }), 0)
 
     // LUSD to LTK: the router may not spend LUSD yet, so the review asks for an approval first.

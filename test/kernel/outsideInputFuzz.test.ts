@@ -7,7 +7,7 @@
  *
  * `npm test` runs `fuzzRuns()` inputs per parser (1000); a nightly-sized run sets
  * LATCHKIT_FUZZ_RUNS=10000. The sign-in message parser and the servers' HTTP routes are
- * fuzzed beside their own tests (test/siwe, test/api).
+ * fuzzed beside their own tests (test/server/siwe, test/server/api).
  */
 import fc from 'fast-check'
 import { createKernel, LatchError } from 'latchkit'

@@ -4,7 +4,7 @@
  * (on the Account view too, which was open before the answer came), "Choose a name" and the
  * Activity tab are not offered, and nothing is logged as an error. An API that cannot say
  * (an older server: 404) leaves every entry point as it was. The real server and Chromium
- * are in test/server/absentFeatures.test.ts.
+ * are in test/server/cli/absentFeatures.browser.test.ts.
  */
 import { act } from '@testing-library/react'
 import type { Kernel } from 'latchkit'

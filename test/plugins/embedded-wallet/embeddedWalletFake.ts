@@ -23,7 +23,7 @@ export type Handler = (payload: Record<string, unknown>) => unknown
 /**
  * A frame that answers from a table, records what it was asked and lets the test send
  * its events. The real client runs against a frame page in Chromium
- * (test/embedded/widget-frame-client.test.ts); here only the session's bookkeeping is
+ * (test/plugins/embedded-wallet/frameClient.browser.test.ts); here only the session's bookkeeping is
  * under test.
  */
 export function fakeFrame() {
