@@ -108,7 +108,7 @@ export function scanSource(file: string, source: string): Finding[] {
  * imports playwright-core or the browser helpers (so a new browser test is scanned
  * without being listed).
  *
- * @example browserTestFiles('/repo') // ['test/devstack/launchBrowser.browser.test.ts', 'test/e2e/connect.test.ts', ...]
+ * @example browserTestFiles('/repo') // ['test/devstack/launchBrowser.browser.test.ts', 'test/e2e/connect.browser.test.ts', ...]
  */
 export function browserTestFiles(root: string): string[] {
   return walk(join(root, 'test'))

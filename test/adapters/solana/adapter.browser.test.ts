@@ -7,7 +7,7 @@
  * same account view between the two namespaces.
  * A page of its own (test/adapters/solana/browserPage), not the demo: no API server, so balances come
  * from the chain through the adapter, and a hook for signMessage. The demo with Solana is
- * test/e2e/solana.test.ts.
+ * test/e2e/solana.browser.test.ts.
  */
 import { fileURLToPath } from 'node:url'
 import { ed25519 } from '@noble/curves/ed25519.js'
