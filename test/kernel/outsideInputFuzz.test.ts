@@ -12,7 +12,7 @@
 import fc from 'fast-check'
 import { createKernel, LatchError } from 'latchkit'
 import { MAX_WALLET_NAME_LENGTH, parseAnnouncement, parseChainId } from 'latchkit/adapters/evm'
-import { createApi, createMemoryBackend, createStorage, safeImageUrl, storageKeys } from 'latchkit/internal'
+import { createMemoryBackend, createStorage, safeImageUrl, storageKeys } from 'latchkit/internal'
 import { localChain } from 'latchkit/networks'
 import { siweSessionKey } from 'latchkit/plugins/siwe'
 import { describe, expect, it, vi } from 'vitest'
@@ -24,6 +24,7 @@ import { getAccountBalance } from '../../src/kernel/api/getAccountBalance'
 import { createLogger } from '../../src/kernel/logger'
 import { parseWith } from '../../src/kernel/validation'
 import { getAccountNfts } from '../../src/react/views/tabs/getAccountNfts'
+import { apiOverFetch } from '../support/fakeApi'
 import { fuzzRuns } from '../support/fuzzRuns'
 
 const numRuns = fuzzRuns()
@@ -179,19 +180,12 @@ describe('API answers, through the HTTP client and the endpoint schema', () => {
     fc.string(),
   )
 
-  const noRetry = { retries: 0, delayMs: 0, factor: 1, maxDelayMs: 0, honorRetryAfter: false, maxWaitMs: 0 }
   let answer = ''
   const kernel = createKernel({ networks: [localChain(31337, 'http://127.0.0.1:1')], storage: null })
-  const api = createApi({
-    blockchainUrl: 'http://api.test',
-    projectId: 'p',
-    sdkType: 't',
-    sdkVersion: '1',
-    networks: kernel.networks(),
+  // A small fake for logic: what arrives over the wire is the point, not the socket.
+  const api = apiOverFetch(kernel, async () => new Response(answer, { status: 200 }), {
     logger: quiet(),
-    store: kernel.store,
-    // A small fake for logic: what arrives over the wire is the point, not the socket.
-    transport: { fetch: async () => new Response(answer, { status: 200 }), retryPolicy: noRetry },
+    sdkType: 't',
   })
   /** The API, answering `text` to the next request (nothing kept from the last one). */
   function apiAnswering(text: string) {

@@ -15,6 +15,7 @@ import { swaps } from 'latchkit/plugins/swaps'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prepareSwap } from '../../plugins/swaps/prepareSwap'
 import { swapUnavailability } from '../../plugins/swaps/swapAvailability'
+import { jsonResponse } from '../support/fakeApi'
 import { connectWallet, makeKernel, modal, openOn, renderWith, settle } from './helpers'
 
 beforeAll(async () => {
@@ -34,8 +35,7 @@ function fakeApi(features: Features, hold?: Promise<void>) {
   vi.stubGlobal('fetch', async (input: string) => {
     const url = new URL(input)
     asked.push(url.pathname)
-    const json = (body: unknown, status = 200) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+    const json = (body: unknown, status = 200) => jsonResponse(body, status)
     if (url.pathname === '/v1/features') {
       await hold
       asked.push('answered /v1/features')

@@ -15,10 +15,10 @@ import {
   type Network,
   UserRejectedRequestError,
 } from 'latchkit'
-import { createApi } from 'latchkit/internal'
 import { coinTypeOf, type EnsOptions, ens } from 'latchkit/plugins/ens'
 import { AccountButton } from 'latchkit/react'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { apiOverFetch, jsonResponse } from '../../support/fakeApi'
 import {
   BOB,
   click,
@@ -125,33 +125,23 @@ function fakeNamesApi(kernel: Kernel): FakeNamesApi {
     if (rest === undefined && route === 'account') return { status: 404, body: { message: 'no' } }
     return { status: 200, body: { balances: [] } }
   }
-  const noRetry = { retries: 0, delayMs: 0, factor: 1, maxDelayMs: 0, honorRetryAfter: false, maxWaitMs: 0 }
-  const real = createApi({
-    blockchainUrl: 'http://api.test',
-    projectId: 'p',
-    sdkType: 'test',
-    sdkVersion: '1',
-    networks: kernel.networks(),
-    logger: kernel.logger,
-    store: kernel.store,
-    transport: {
-      retryPolicy: noRetry,
-      fetch: async (input, init) => {
-        const url = new URL(input)
-        const request: Seen = {
-          method: init.method ?? 'GET',
-          path: url.pathname,
-          query: url.searchParams,
-          body: init.body ? JSON.parse(String(init.body)) : undefined,
-        }
-        api.seen.push(request)
-        const { status, body } = answer(request)
-        return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-      },
-    },
-  })
   // Only how requests leave changes: the plugin's calls go through the kernel's own request code.
-  kernel.api.request = real.request
+  apiOverFetch(
+    kernel,
+    async (input, init) => {
+      const url = new URL(input)
+      const request: Seen = {
+        method: init.method ?? 'GET',
+        path: url.pathname,
+        query: url.searchParams,
+        body: init.body ? JSON.parse(String(init.body)) : undefined,
+      }
+      api.seen.push(request)
+      const { status, body } = answer(request)
+      return jsonResponse(body, status)
+    },
+    { install: true },
+  )
   return api
 }
 

@@ -7,10 +7,10 @@
  */
 import { waitFor } from '@testing-library/react'
 import type { Kernel, Locale } from 'latchkit'
-import { createApi } from 'latchkit/internal'
 import { de } from 'latchkit/locales/de'
 import { type HistoryTransaction, history } from 'latchkit/plugins/history'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { apiOverFetch } from '../../support/fakeApi'
 import { connectWallet, ME, makeKernel, modal, openOn, renderWith } from '../helpers'
 
 beforeAll(async () => {
@@ -42,40 +42,30 @@ type Step = { fraction: number } | { transactions: HistoryTransaction[] }
 /** Installs the scripted API on `kernel`; the last step repeats. Returns the requests seen. */
 function scriptedHistoryApi(kernel: Kernel, steps: Step[]) {
   const asked: string[] = []
-  const noRetry = { retries: 0, delayMs: 0, factor: 1, maxDelayMs: 0, honorRetryAfter: false, maxWaitMs: 0 }
-  const real = createApi({
-    blockchainUrl: 'http://api.test',
-    projectId: 'p',
-    sdkType: 'test',
-    sdkVersion: '1',
-    networks: kernel.networks(),
-    logger: kernel.logger,
-    store: kernel.store,
-    transport: {
-      retryPolicy: noRetry,
-      fetch: async (input) => {
-        const path = new URL(input).pathname
-        if (!path.endsWith('/history'))
-          return Response.json({ code: 'NOT_FOUND', message: 'not scripted' }, { status: 404 })
-        const step = steps[Math.min(asked.length, steps.length - 1)] as Step
-        asked.push(path)
-        if ('transactions' in step) return Response.json({ data: step.transactions, next: null })
-        const indexedBlock = Math.floor(step.fraction * 1000)
-        return Response.json(
-          {
-            code: 'HISTORY_INDEXING',
-            message: 'History is not ready: the index is catching up with the chain; try again shortly',
-            details: {
-              state: 'catching-up',
-              progress: { chainId: 'eip155:31337', indexedBlock, headBlock: 1000, fraction: step.fraction },
-            },
+  apiOverFetch(
+    kernel,
+    async (input) => {
+      const path = new URL(input).pathname
+      if (!path.endsWith('/history'))
+        return Response.json({ code: 'NOT_FOUND', message: 'not scripted' }, { status: 404 })
+      const step = steps[Math.min(asked.length, steps.length - 1)] as Step
+      asked.push(path)
+      if ('transactions' in step) return Response.json({ data: step.transactions, next: null })
+      const indexedBlock = Math.floor(step.fraction * 1000)
+      return Response.json(
+        {
+          code: 'HISTORY_INDEXING',
+          message: 'History is not ready: the index is catching up with the chain; try again shortly',
+          details: {
+            state: 'catching-up',
+            progress: { chainId: 'eip155:31337', indexedBlock, headBlock: 1000, fraction: step.fraction },
           },
-          { status: 503, headers: { 'Retry-After': '1' } },
-        )
-      },
+        },
+        { status: 503, headers: { 'Retry-After': '1' } },
+      )
     },
-  })
-  kernel.api.request = real.request
+    { install: true },
+  )
   return asked
 }
 

@@ -2,7 +2,7 @@
  * The on-ramp's rules with a fake API: the limits named when an amount is refused, the
  * built-in options and placeholder quotes when the API fails, and a purchase followed in
  * the history's on-ramp filter until it completes, fails or times out. The real API, ramp
- * checkout and chain are exercised in test/e2e/onramp.test.ts.
+ * checkout and chain are exercised in test/e2e/onramp.browser.test.ts.
  */
 import { HttpError, type Kernel } from 'latchkit'
 import { type OnrampState, onramp } from 'latchkit/plugins/onramp'
@@ -13,6 +13,7 @@ import { loadOnrampOptions } from '../../../plugins/onramp/loadOnrampOptions'
 import { onrampSlice } from '../../../plugins/onramp/slice'
 import { startOnrampPurchase } from '../../../plugins/onramp/startOnrampPurchase'
 import { watchOnrampPurchase } from '../../../plugins/onramp/watchOnrampPurchase'
+import { answerApiRequests } from '../../support/fakeApi'
 import { connectWallet, ethBalance, localnet, lusdBalance, ME, makeKernel } from '../helpers'
 
 type Request = {
@@ -23,14 +24,8 @@ type Request = {
   cache?: unknown
 }
 
-function fakeApi(kernel: Kernel, answer: (request: Request) => unknown) {
-  const requests: Request[] = []
-  kernel.api.request = (async (request: Request) => {
-    requests.push(request)
-    return answer(request)
-  }) as Kernel['api']['request']
-  return requests
-}
+const fakeApi = (kernel: Kernel, answer: (request: Request) => unknown) =>
+  answerApiRequests<Request>(kernel, answer)
 
 const options = {
   purchaseCurrencies: [

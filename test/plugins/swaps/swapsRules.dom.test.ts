@@ -2,7 +2,7 @@
  * The swap form's rules with a fake API answering the convert endpoints: quotes wait for
  * typing to pause and refresh while watched, Max keeps gas, the networks swaps are not
  * offered on say where they are, and a swap that cannot work is refused before a wallet
- * is asked. The real API, router and wallet are exercised in test/e2e/swaps.test.ts.
+ * is asked. The real API, router and wallet are exercised in test/e2e/swaps.browser.test.ts.
  */
 import { HttpError, type Kernel, type TokenBalance } from 'latchkit'
 import { type SwapToken, swaps } from 'latchkit/plugins/swaps'
@@ -14,6 +14,7 @@ import { APPROVE_GAS_BUDGET, maxSwapAmount, SWAP_GAS_BUDGET } from '../../../plu
 import { swapNetworkNames, swapUnavailability } from '../../../plugins/swaps/swapAvailability'
 import { swapTokenId } from '../../../plugins/swaps/swapTokens'
 import { watchSwapQuotes } from '../../../plugins/swaps/watchSwapQuotes'
+import { answerApiRequests } from '../../support/fakeApi'
 import { connectWallet, ethBalance, LUSD_CONTRACT, localnet, lusdBalance, makeKernel } from '../helpers'
 
 const ETH_ID = swapTokenId('eip155:31337', undefined)
@@ -38,14 +39,7 @@ const lusd: SwapToken = {
 type Answer = (request: { path: string; query?: Record<string, unknown> }) => unknown
 
 /** Replaces the kernel's API with `answer`, recording each request. */
-function fakeApi(kernel: Kernel, answer: Answer) {
-  const requests: Array<{ path: string; query?: Record<string, unknown> }> = []
-  kernel.api.request = (async (request: { path: string; query?: Record<string, unknown> }) => {
-    requests.push(request)
-    return answer(request)
-  }) as Kernel['api']['request']
-  return requests
-}
+const fakeApi = (kernel: Kernel, answer: Answer) => answerApiRequests(kernel, answer)
 
 const quoteAnswer: Answer = (request) => {
   if (request.path === 'v1/convert/gas-price') return { standard: '1000000000' }
