@@ -90,7 +90,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['test/server/**/*.test.ts'],
-          globalSetup: ['test/support/global-setup.ts'],
+          // The install test's two instances share the run's PostgreSQL.
+          globalSetup: ['test/support/global-setup.ts', 'test/support/postgres-global-setup.ts'],
           // Child processes, not threads: anvil dies with the thread that spawned it.
           pool: 'forks',
           // Each test waits on the server's own progress, capped at SERVER_WAIT_MS
