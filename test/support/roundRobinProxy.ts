@@ -33,6 +33,9 @@ export async function startRoundRobinProxy(upstreams: readonly string[]): Promis
         method: incoming.method,
         path: incoming.url,
         headers: { ...incoming.headers, host: upstream.host, 'x-forwarded-for': '127.0.0.1' },
+        // A connection per request, as nginx opens by default: a kept-alive socket to an
+        // instance that has since stopped would fail mid-request instead of being refused.
+        agent: false,
       },
       (upstreamResponse) => {
         answered.set(upstream.origin, (answered.get(upstream.origin) ?? 0) + 1)
