@@ -107,10 +107,10 @@ const projects: Row[] = [
     // latchkit-server as a command in its own process: its config file, start-up, probes,
     // logs, counters and stop, against the shared chains. Each test waits on the server's
     // own progress, capped at SERVER_WAIT_MS (test/support/serverProcess.ts); the timeouts
-    // only end a stuck one.
+    // only end a stuck one. The install test's two instances share the run's PostgreSQL.
     name: 'server/cli',
     folders: ['test/server/cli'],
-    globalSetup: [CHAINS],
+    globalSetup: [CHAINS, POSTGRES],
     pool: 'forks',
     testTimeout: 180_000,
     hookTimeout: 180_000,

@@ -5,7 +5,7 @@
  * anvil from that state, which takes a fraction of the time.
  */
 import { existsSync, rmSync } from 'node:fs'
-import { type Address, createPublicClient, http } from 'viem'
+import type { Address } from 'viem'
 import { type AnvilInstance, startAnvil } from './anvil.js'
 import { resolveAnvilBinary } from './anvil-binary.js'
 import { type FixtureArtifacts, loadFixtureArtifacts } from './contracts/artifacts.js'
@@ -18,11 +18,9 @@ import {
   type FixtureContractKey,
   fixtureAccounts,
   fixtureContracts,
-  fixtureEns,
   fixtureHistory,
-  fixturePools,
-  fixtureUniswap,
 } from './fixtures.js'
+import { hasFixtures } from './has-fixtures.js'
 import { seedHistory } from './seed-history.js'
 import { defaultStateCacheDir, saveChainState, stateCacheFile } from './state-cache.js'
 
@@ -131,26 +129,4 @@ async function startFixtureChain(
     throw error
   }
   return { anvil, fromCache: false }
-}
-
-async function hasFixtures(rpcUrl: string): Promise<boolean> {
-  const client = createPublicClient({ transport: http(rpcUrl) })
-  try {
-    const codes = await Promise.all(
-      [
-        ...Object.values(fixtureContracts),
-        fixtureUniswap.weth,
-        fixtureUniswap.factory,
-        fixtureUniswap.router,
-        ...fixturePools.map((pool) => pool.pair),
-        fixtureEns.registry,
-        fixtureEns.publicResolver,
-        fixtureEns.reverseRegistrar,
-        fixtureEns.universalResolver,
-      ].map((address) => client.getCode({ address })),
-    )
-    return codes.every((code) => code !== undefined && code !== '0x')
-  } catch {
-    return false
-  }
 }

@@ -32,9 +32,33 @@ export type ServerProcess = {
  * const url = await server.ready()
  */
 export function runServerCli(args: readonly string[], env: Record<string, string> = {}): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+  return runJsonLinesProcess(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { env })
+}
+
+export type JsonLinesProcessOptions = {
+  /** Added to this process's environment (DATABASE_URL and PORT are cleared first). */
+  env?: Record<string, string>
+  cwd?: string
+  /** What the failures call it. Default `latchkit-server`. */
+  name?: string
+}
+
+/**
+ * Any command that writes JSON lines as latchkit-server does (the installed
+ * `latchkit-server`, `npm run devstack:deploy`), read the same way.
+ *
+ * @example
+ * const server = runJsonLinesProcess('node_modules/.bin/latchkit-server', ['--config', file], { cwd: app })
+ */
+export function runJsonLinesProcess(
+  command: string,
+  args: readonly string[],
+  { env = {}, cwd, name = 'latchkit-server' }: JsonLinesProcessOptions = {},
+): ServerProcess {
+  const child = spawn(command, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DATABASE_URL: '', PORT: '', ...env },
+    ...(cwd ? { cwd } : {}),
   })
   killOnExit(child)
   let output = ''
@@ -61,8 +85,8 @@ export function runServerCli(args: readonly string[], env: Record<string, string
         .find(matches)
       if (found) return found
       if (child.exitCode !== null || child.signalCode !== null)
-        throw new Error(`latchkit-server ended before ${what}:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`latchkit-server: no ${what} within ${capMs} ms:\n${output}`)
+        throw new Error(`${name} ended before ${what}:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`${name}: no ${what} within ${capMs} ms:\n${output}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
