@@ -195,6 +195,10 @@ export const ar: Locale = {
     'onramp.done': 'تم',
     'onramp.tryAgain': 'إعادة المحاولة',
     // Receive
+    'legalCheckbox.agree': 'أوافق على {terms} و{privacy}',
+    'legalCheckbox.terms': 'شروط الخدمة',
+    'legalCheckbox.privacy': 'سياسة الخصوصية',
+    'legalCheckbox.required': 'وافق على شروط الخدمة وسياسة الخصوصية للاتصال.',
     'receive.title': 'استلام',
     'receive.qrLabel': 'رمز QR للعنوان {address}',
     'receive.copy': 'نسخ العنوان',

@@ -197,6 +197,11 @@ export const de: Locale = {
     'onramp.done': 'Fertig',
     'onramp.tryAgain': 'Erneut versuchen',
     // Receive
+    'legalCheckbox.agree': 'Ich stimme den {terms} und der {privacy} zu',
+    'legalCheckbox.terms': 'Nutzungsbedingungen',
+    'legalCheckbox.privacy': 'Datenschutzerklärung',
+    'legalCheckbox.required':
+      'Stimme den Nutzungsbedingungen und der Datenschutzerklärung zu, um dich zu verbinden.',
     'receive.title': 'Empfangen',
     'receive.qrLabel': 'QR-Code der Adresse {address}',
     'receive.copy': 'Adresse kopieren',

@@ -196,6 +196,10 @@ export const es: Locale = {
     'onramp.done': 'Listo',
     'onramp.tryAgain': 'Reintentar',
     // Receive
+    'legalCheckbox.agree': 'Acepto los {terms} y la {privacy}',
+    'legalCheckbox.terms': 'Términos del servicio',
+    'legalCheckbox.privacy': 'Política de privacidad',
+    'legalCheckbox.required': 'Acepta los Términos del servicio y la Política de privacidad para conectarte.',
     'receive.title': 'Recibir',
     'receive.qrLabel': 'Código QR de la dirección {address}',
     'receive.copy': 'Copiar dirección',

@@ -197,6 +197,11 @@ export const fr: Locale = {
     'onramp.done': 'Terminé',
     'onramp.tryAgain': 'Réessayer',
     // Receive
+    'legalCheckbox.agree': 'J’accepte les {terms} et la {privacy}',
+    'legalCheckbox.terms': 'Conditions d’utilisation',
+    'legalCheckbox.privacy': 'Politique de confidentialité',
+    'legalCheckbox.required':
+      'Acceptez les Conditions d’utilisation et la Politique de confidentialité pour vous connecter.',
     'receive.title': 'Recevoir',
     'receive.qrLabel': "QR code de l'adresse {address}",
     'receive.copy': "Copier l'adresse",

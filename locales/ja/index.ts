@@ -195,6 +195,10 @@ export const ja: Locale = {
     'onramp.done': '完了',
     'onramp.tryAgain': '再試行',
     // Receive
+    'legalCheckbox.agree': '{terms}と{privacy}に同意します',
+    'legalCheckbox.terms': '利用規約',
+    'legalCheckbox.privacy': 'プライバシーポリシー',
+    'legalCheckbox.required': '接続するには利用規約とプライバシーポリシーに同意してください。',
     'receive.title': '受け取る',
     'receive.qrLabel': 'アドレス {address} のQRコード',
     'receive.copy': 'アドレスをコピー',

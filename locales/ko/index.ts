@@ -195,6 +195,10 @@ export const ko: Locale = {
     'onramp.done': '완료',
     'onramp.tryAgain': '다시 시도',
     // Receive
+    'legalCheckbox.agree': '{terms} 및 {privacy}에 동의합니다',
+    'legalCheckbox.terms': '서비스 약관',
+    'legalCheckbox.privacy': '개인정보 처리방침',
+    'legalCheckbox.required': '연결하려면 서비스 약관 및 개인정보 처리방침에 동의하세요.',
     'receive.title': '받기',
     'receive.qrLabel': '주소 {address}의 QR 코드',
     'receive.copy': '주소 복사',

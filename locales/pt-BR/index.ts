@@ -197,6 +197,10 @@ export const ptBR: Locale = {
     'onramp.done': 'Concluir',
     'onramp.tryAgain': 'Tentar novamente',
     // Receive
+    'legalCheckbox.agree': 'Concordo com os {terms} e a {privacy}',
+    'legalCheckbox.terms': 'Termos de Serviço',
+    'legalCheckbox.privacy': 'Política de Privacidade',
+    'legalCheckbox.required': 'Concorde com os Termos de Serviço e a Política de Privacidade para conectar.',
     'receive.title': 'Receber',
     'receive.qrLabel': 'QR code do endereço {address}',
     'receive.copy': 'Copiar endereço',

@@ -195,6 +195,10 @@ export const zhCN: Locale = {
     'onramp.done': '完成',
     'onramp.tryAgain': '重试',
     // Receive
+    'legalCheckbox.agree': '我同意{terms}和{privacy}',
+    'legalCheckbox.terms': '服务条款',
+    'legalCheckbox.privacy': '隐私政策',
+    'legalCheckbox.required': '请同意服务条款和隐私政策后再连接。',
     'receive.title': '接收',
     'receive.qrLabel': '地址 {address} 的二维码',
     'receive.copy': '复制地址',
