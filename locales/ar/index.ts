@@ -369,6 +369,7 @@ export const ar: Locale = {
     'siwe.error.SIGNATURE_DECLINED': 'تم رفض التوقيع',
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': 'قد لا يدعم هذا التطبيق Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': 'حدثت مشكلة أثناء بدء المصادقة',
+    'siwe.notServed': 'تسجيل الدخول غير متاح في هذا التطبيق',
     // Swaps
     'swaps.title': 'مبادلة',
     'swaps.previewTitle': 'مراجعة المبادلة',

@@ -381,6 +381,7 @@ export const de: Locale = {
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED':
       'Diese Anwendung unterstützt Smart Accounts möglicherweise nicht',
     'siwe.error.SIWX_INIT_FAILED': 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
+    'siwe.notServed': 'Anmelden ist in dieser App nicht verfügbar',
     // Swaps
     'swaps.title': 'Tauschen',
     'swaps.previewTitle': 'Tausch prüfen',

@@ -378,6 +378,7 @@ export const es: Locale = {
     'siwe.error.SIGNATURE_DECLINED': 'Firma rechazada',
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': 'Es posible que esta aplicación no admita Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': 'Se produjo un problema al iniciar la autenticación',
+    'siwe.notServed': 'El inicio de sesión no está disponible en esta app',
     // Swaps
     'swaps.title': 'Intercambiar',
     'swaps.previewTitle': 'Revisar intercambio',

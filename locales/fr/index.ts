@@ -378,6 +378,7 @@ export const fr: Locale = {
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED':
       'Cette application ne prend peut-être pas en charge les Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': "Un problème est survenu lors du démarrage de l'authentification",
+    'siwe.notServed': "La connexion n'est pas disponible dans cette app",
     // Swaps
     'swaps.title': 'Échanger',
     'swaps.previewTitle': "Vérifier l'échange",

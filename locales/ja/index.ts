@@ -372,6 +372,7 @@ export const ja: Locale = {
     'siwe.error.SIGNATURE_DECLINED': '署名が拒否されました',
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': 'このアプリはSmart Accountsに対応していない可能性があります',
     'siwe.error.SIWX_INIT_FAILED': '認証の開始中に問題が発生しました',
+    'siwe.notServed': 'このアプリではサインインを利用できません',
     // Swaps
     'swaps.title': 'スワップ',
     'swaps.previewTitle': 'スワップ内容の確認',

@@ -371,6 +371,7 @@ export const ko: Locale = {
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED':
       '이 애플리케이션은 Smart Accounts를 지원하지 않을 수 있습니다',
     'siwe.error.SIWX_INIT_FAILED': '인증을 시작하는 중 문제가 발생했습니다',
+    'siwe.notServed': '이 앱에서는 로그인을 사용할 수 없습니다',
     // Swaps
     'swaps.title': '스왑',
     'swaps.previewTitle': '스왑 검토',

@@ -378,6 +378,7 @@ export const ptBR: Locale = {
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED':
       'Este aplicativo talvez não seja compatível com Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': 'Ocorreu um problema ao iniciar a autenticação',
+    'siwe.notServed': 'O login não está disponível neste app',
     // Swaps
     'swaps.title': 'Trocar',
     'swaps.previewTitle': 'Revisar troca',

@@ -367,6 +367,7 @@ export const zhCN: Locale = {
     'siwe.error.SIGNATURE_DECLINED': '签名被拒绝',
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': '此应用可能不支持 Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': '初始化身份验证时出现问题',
+    'siwe.notServed': '此应用不提供登录',
     // Swaps
     'swaps.title': '兑换',
     'swaps.previewTitle': '确认兑换',
