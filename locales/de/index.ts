@@ -295,6 +295,7 @@ export const de: Locale = {
     'social.error.SOCIAL_POPUP_CLOSED':
       'Das Anmeldefenster wurde geschlossen, bevor die Anmeldung abgeschlossen war',
     'social.error.SOCIAL_LOGIN_FAILED': 'Die Anmeldung wurde nicht abgeschlossen',
+    'social.error.SOCIAL_NOT_CONFIGURED': 'Diese Anmeldung ist in dieser App nicht verfügbar',
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'Weiter mit Farcaster',
     'farcaster.connecting.title': 'Farcaster',
@@ -314,6 +315,7 @@ export const de: Locale = {
     'farcaster.error.FARCASTER_EXPIRED': 'Die Anmeldeanfrage ist abgelaufen, bevor sie bestätigt wurde',
     'farcaster.error.FARCASTER_NOT_CUSTODY':
       'Die Anmeldung wurde nicht mit der Custody-Adresse des Kontos signiert',
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': 'Die Farcaster-Anmeldung ist in dieser App nicht verfügbar',
     'embeddedWallet.name': 'Eingebettete Wallet',
     'embeddedWallet.frameTitle': 'Eingebettete Wallet',
     'embeddedWallet.frameWaiting': 'Warten auf die eingebettete Wallet…',

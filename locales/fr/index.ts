@@ -292,6 +292,7 @@ export const fr: Locale = {
       'Le navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres pop-up pour ce site et réessayez.',
     'social.error.SOCIAL_POPUP_CLOSED': 'La fenêtre de connexion a été fermée avant la fin de la connexion',
     'social.error.SOCIAL_LOGIN_FAILED': "La connexion n'a pas abouti",
+    'social.error.SOCIAL_NOT_CONFIGURED': "Cette connexion n'est pas disponible dans cette app",
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'Continuer avec Farcaster',
     'farcaster.connecting.title': 'Farcaster',
@@ -311,6 +312,7 @@ export const fr: Locale = {
     'farcaster.error.FARCASTER_EXPIRED': "La demande de connexion a expiré avant d'être approuvée",
     'farcaster.error.FARCASTER_NOT_CUSTODY':
       "La connexion n'a pas été signée par l'adresse de garde du compte",
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': "La connexion Farcaster n'est pas disponible dans cette app",
     'embeddedWallet.name': 'Portefeuille intégré',
     'embeddedWallet.frameTitle': 'Portefeuille intégré',
     'embeddedWallet.frameWaiting': 'En attente du portefeuille intégré…',
