@@ -1,5 +1,5 @@
 /**
- * `latchkit-server` run as an integrator runs it: the command in a process of its own,
+ * `latchkit-server` (and `latchkit-frame-service`, with runFrameServiceCli) run as an integrator runs it: the command in a process of its own,
  * its JSON-line output read as it comes. Tests wait on what it says (a `ready` line, a
  * request logged), each wait capped generously and failing with the whole output, never
  * on a fixed sleep: on a loaded 2-core machine the start took from 1 s to 25 s.
@@ -32,7 +32,27 @@ export type ServerProcess = {
  * const url = await server.ready()
  */
 export function runServerCli(args: readonly string[], env: Record<string, string> = {}): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], {
+  return runCommand('latchkit-server', 'server/cli.ts', args, env)
+}
+
+/**
+ * `latchkit-frame-service`, its output JSON lines as `latchkit-server`'s.
+ *
+ * @example
+ * const frame = runFrameServiceCli([...flags, '--port', '0'], { LATCHKIT_FRAME_SHARE_KEY: key })
+ * const url = await frame.ready()
+ */
+export function runFrameServiceCli(args: readonly string[], env: Record<string, string> = {}): ServerProcess {
+  return runCommand('latchkit-frame-service', 'server/embedded-wallet/cli.ts', args, env)
+}
+
+function runCommand(
+  name: string,
+  script: string,
+  args: readonly string[],
+  env: Record<string, string>,
+): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, DATABASE_URL: '', PORT: '', ...env },
   })
@@ -61,8 +81,8 @@ export function runServerCli(args: readonly string[], env: Record<string, string
         .find(matches)
       if (found) return found
       if (child.exitCode !== null || child.signalCode !== null)
-        throw new Error(`latchkit-server ended before ${what}:\n${output}`)
-      if (Date.now() > deadline) throw new Error(`latchkit-server: no ${what} within ${capMs} ms:\n${output}`)
+        throw new Error(`${name} ended before ${what}:\n${output}`)
+      if (Date.now() > deadline) throw new Error(`${name}: no ${what} within ${capMs} ms:\n${output}`)
       await new Promise((resolve) => setTimeout(resolve, 50))
     }
   }
