@@ -18,7 +18,7 @@ import { getDevstack } from '../support/devstack'
 import { reportPageOnFailure } from '../support/pageOnFailure'
 import { runServerCli, type ServerProcess } from '../support/serverProcess'
 import type { StaticServer } from '../support/static-server'
-import { expectAttribute, expectCount, expectTextContaining } from '../support/waiting'
+import { eventually, expectAttribute, expectCount, expectTextContaining } from '../support/waiting'
 
 const getBrowser = browserForFile()
 const p = 'projectId=absent-features'
@@ -147,8 +147,8 @@ describe('latchkit-server with a chain and no other service', () => {
       await expectCount(dialog.getByRole('tab', { name: 'Tokens' }), 1)
       // The sign view waited for the same answer and was never opened; the Account view is.
       await expectCount(dialog.getByRole('heading', { name: 'Sign In' }), 0)
-      expect(
-        await tab.evaluate(() => (window as never as { signInState?: () => unknown }).signInState?.()),
+      await eventually(() =>
+        tab.evaluate(() => (window as never as { signInState?: () => unknown }).signInState?.()),
       ).toEqual({ unavailable: true, session: null })
 
       // Nothing was asked of a service the server does not have. settled: the server logs a
