@@ -292,6 +292,7 @@ export const ar: Locale = {
       'حظر المتصفح نافذة تسجيل الدخول. اسمح بالنوافذ المنبثقة لهذا الموقع وحاول مرة أخرى.',
     'social.error.SOCIAL_POPUP_CLOSED': 'أُغلقت نافذة تسجيل الدخول قبل اكتمال تسجيل الدخول',
     'social.error.SOCIAL_LOGIN_FAILED': 'لم يكتمل تسجيل الدخول',
+    'social.error.SOCIAL_NOT_CONFIGURED': 'تسجيل الدخول هذا غير متاح في هذا التطبيق',
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'المتابعة باستخدام Farcaster',
     'farcaster.connecting.title': 'Farcaster',
@@ -310,6 +311,7 @@ export const ar: Locale = {
     'farcaster.retry': 'إعادة المحاولة',
     'farcaster.error.FARCASTER_EXPIRED': 'انتهت صلاحية طلب تسجيل الدخول قبل الموافقة عليه',
     'farcaster.error.FARCASTER_NOT_CUSTODY': 'لم يُوقَّع تسجيل الدخول بعنوان الحفظ الخاص بالحساب',
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': 'تسجيل الدخول عبر Farcaster غير متاح في هذا التطبيق',
     'embeddedWallet.name': 'المحفظة المضمّنة',
     'embeddedWallet.frameTitle': 'المحفظة المضمّنة',
     'embeddedWallet.frameWaiting': 'في انتظار المحفظة المضمّنة…',
@@ -373,6 +375,7 @@ export const ar: Locale = {
     'siwe.error.SIGNATURE_DECLINED': 'تم رفض التوقيع',
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': 'قد لا يدعم هذا التطبيق Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': 'حدثت مشكلة أثناء بدء المصادقة',
+    'siwe.notServed': 'تسجيل الدخول غير متاح في هذا التطبيق',
     // Swaps
     'swaps.title': 'مبادلة',
     'swaps.previewTitle': 'مراجعة المبادلة',

@@ -293,6 +293,7 @@ export const ja: Locale = {
       'ブラウザがログインウィンドウをブロックしました。このサイトのポップアップを許可して、もう一度お試しください。',
     'social.error.SOCIAL_POPUP_CLOSED': 'ログインが終わる前にログインウィンドウが閉じられました',
     'social.error.SOCIAL_LOGIN_FAILED': 'ログインが完了しませんでした',
+    'social.error.SOCIAL_NOT_CONFIGURED': 'このアプリではこのログインを利用できません',
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'Farcasterで続ける',
     'farcaster.connecting.title': 'Farcaster',
@@ -311,6 +312,7 @@ export const ja: Locale = {
     'farcaster.retry': '再試行',
     'farcaster.error.FARCASTER_EXPIRED': 'サインインのリクエストは承認される前に期限切れになりました',
     'farcaster.error.FARCASTER_NOT_CUSTODY': 'サインインはアカウントのカストディアドレスで署名されていません',
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': 'このアプリではFarcasterログインを利用できません',
     'embeddedWallet.name': '埋め込みウォレット',
     'embeddedWallet.frameTitle': '埋め込みウォレット',
     'embeddedWallet.frameWaiting': '埋め込みウォレットを待っています…',
@@ -376,6 +378,7 @@ export const ja: Locale = {
     'siwe.error.SIGNATURE_DECLINED': '署名が拒否されました',
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': 'このアプリはSmart Accountsに対応していない可能性があります',
     'siwe.error.SIWX_INIT_FAILED': '認証の開始中に問題が発生しました',
+    'siwe.notServed': 'このアプリではサインインを利用できません',
     // Swaps
     'swaps.title': 'スワップ',
     'swaps.previewTitle': 'スワップ内容の確認',

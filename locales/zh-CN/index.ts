@@ -290,6 +290,7 @@ export const zhCN: Locale = {
     'social.error.SOCIAL_POPUP_BLOCKED': '浏览器阻止了登录窗口。请允许此网站的弹出窗口后重试。',
     'social.error.SOCIAL_POPUP_CLOSED': '登录完成前登录窗口已关闭',
     'social.error.SOCIAL_LOGIN_FAILED': '登录未完成',
+    'social.error.SOCIAL_NOT_CONFIGURED': '此应用不提供此登录方式',
     'farcaster.label': 'Farcaster',
     'farcaster.continue': '使用 Farcaster 继续',
     'farcaster.connecting.title': 'Farcaster',
@@ -308,6 +309,7 @@ export const zhCN: Locale = {
     'farcaster.retry': '重试',
     'farcaster.error.FARCASTER_EXPIRED': '登录请求在批准前已过期',
     'farcaster.error.FARCASTER_NOT_CUSTODY': '登录不是由该账户的托管地址签名的',
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': '此应用不提供 Farcaster 登录',
     'embeddedWallet.name': '嵌入式钱包',
     'embeddedWallet.frameTitle': '嵌入式钱包',
     'embeddedWallet.frameWaiting': '正在等待嵌入式钱包…',
@@ -371,6 +373,7 @@ export const zhCN: Locale = {
     'siwe.error.SIGNATURE_DECLINED': '签名被拒绝',
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': '此应用可能不支持 Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': '初始化身份验证时出现问题',
+    'siwe.notServed': '此应用不提供登录',
     // Swaps
     'swaps.title': '兑换',
     'swaps.previewTitle': '确认兑换',
