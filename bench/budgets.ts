@@ -25,9 +25,13 @@ export const sizeBudgets = {
  * `npm run bench:modules` lists the code module by module. Raised from 33.35 KB to 33.5 KB
  * on 2026-12-02 for the kernel owning each plugin's lifecycle (it records what a plugin
  * registers and undoes it: src/kernel/pluginScope.ts and removable strings in i18n.ts),
- * 0.2 KB that the initial chunks carry (24.99 KB, still within the 25 KB target).
+ * 0.2 KB that the initial chunks carry (24.99 KB, still within the 25 KB target). Raised
+ * to 33.6 KB on 2026-12-02 for the Connect view's `connectGates` slot (68 bytes gzip: the
+ * gates' components and the fieldset that disables every way to connect while one blocks),
+ * the general mechanism the legal checkbox plugin needs; the plugin itself loads only when
+ * listed.
  */
-export const ownCodeCeiling = 33.5 * KB
+export const ownCodeCeiling = 33.6 * KB
 
 export interface BudgetResult {
   budget: string

@@ -5,7 +5,8 @@
  * WalletConnect relay (WebSocket upgrades on `/relay`); they keep their state in the
  * database (PGlite unless a PostgreSQL URL is given). What `latchkit-server` runs.
  *
- * The port opens first, answering `/healthz`, `/readyz` and `/metrics` at once, and every
+ * The port opens first (server/http/listenFirst.ts, which `latchkit-frame-service` starts
+ * with too), answering `/healthz`, `/readyz` and `/metrics` at once, and every
  * other request 503 `STARTING` until each configured service is up; the services start
  * side by side, each module loaded only when its service is configured, so the start costs
  * what the configuration uses and a load balancer can see it progress.
@@ -19,11 +20,10 @@ import type { Database, SqlClient } from './db/sqlClient.js'
 import { describeAnalytics, describeApi, describeDatabase, describeNames } from './describeServices.js'
 import type { RunningHistory } from './history/runningHistory.js'
 import { listen } from './http/listen.js'
+import { listenFirst } from './http/listenFirst.js'
 import type { StartedNameService } from './names/createNameService.js'
 import { type ServerLog, silentLog } from './observability/jsonLog.js'
-import { createMetrics } from './observability/metrics.js'
-import { type FetchHandler, observed, startingAnswer } from './observability/observedHandler.js'
-import { createReadiness } from './observability/readiness.js'
+import { observed } from './observability/observedHandler.js'
 import type { RelayService } from './relay/createRelayService.js'
 import type { ServerConfig, ServerHistory } from './serverConfig.js'
 import { serviceOfPath } from './serviceOfPath.js'
@@ -63,8 +63,6 @@ export type StartServerHooks = {
 
 /** Default of `shutdownGraceMs`. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000
-
-const elapsed = (since: number) => Math.round(performance.now() - since)
 
 /**
  * Resolves with every task's value, or, when one fails, once all have settled (so what
@@ -107,7 +105,6 @@ export async function startServer(
   if (indexed?.solana && !config.solana)
     throw new Error('history.solana: the Solana history follows the `solana` cluster, and none is given')
   const log = hooks.log ?? silentLog
-  const begun = performance.now()
   const signIn = config.siweOrigins !== undefined && config.siweOrigins.length > 0
   const stateful =
     (indexed?.solana !== undefined && indexed.solana.database === undefined) ||
@@ -118,8 +115,8 @@ export async function startServer(
     (config.frame !== undefined && config.frame.database === undefined)
   // The indexers the server runs: reported on /readyz and /metrics, never holding them back.
   const indexers: RunningHistory[] = []
-  const readiness = createReadiness(
-    [
+  const started = await listenFirst({
+    services: [
       ...(stateful ? ['database'] : []),
       ...(signIn ? ['siwe'] : []),
       ...(config.names ? ['names'] : []),
@@ -128,42 +125,18 @@ export async function startServer(
       ...(config.frame ? ['frame'] : []),
       'api',
     ],
-    () => Object.fromEntries(indexers.map((indexer) => [indexer.service, indexer.status()])),
-  )
+    indexers: () => Object.fromEntries(indexers.map((indexer) => [indexer.service, indexer.status()])),
+    serviceOf: serviceOfPath,
+    log,
+    metricsAccess: config.metrics ?? 'open',
+    ...(config.port !== undefined && { port: config.port }),
+    ...(config.host !== undefined && { host: config.host }),
+  })
+  const { listening: server, metrics } = started
   const graceMs = config.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS
-  const metrics = createMetrics()
-  const notReady = () =>
-    Object.entries(readiness.states())
-      .filter(([, state]) => state !== 'ready')
-      .map(([service]) => service)
-  let app: FetchHandler | undefined
-  let startupSeconds: number | undefined
-  const server = await listen(
-    observed((request, env) => (app ? app(request, env) : startingAnswer(notReady())), {
-      serviceOf: serviceOfPath,
-      log,
-      metrics,
-      probes: {
-        readiness,
-        metricsAccess: config.metrics ?? 'open',
-        startupSeconds: () => startupSeconds,
-      },
-    }),
-    {
-      ...(config.port !== undefined && { port: config.port }),
-      ...(config.host !== undefined && { host: config.host }),
-    },
-  )
-  log.info('listening', { url: server.url, ms: elapsed(begun) })
-
-  // What to close on stop, in the order they came up; closed last first, so the database
-  // (which every stateful service waits for) closes after them.
-  const opened: { service: string; close: () => Promise<void> }[] = []
-  const up = (service: string, detail: string, close?: () => Promise<void>) => {
-    if (close) opened.push({ service, close })
-    readiness.set(service, 'ready')
-    log.info('up', { service, detail, ms: elapsed(begun) })
-  }
+  // What to close on stop is registered as each service comes up and closed last first,
+  // so the database (which every stateful service waits for) closes after them.
+  const up = started.up
   const stopIndexers = async () => {
     await Promise.all(
       indexers.splice(0).map(async (indexer) => {
@@ -171,12 +144,6 @@ export async function startServer(
         log.info('down', { service: indexer.service })
       }),
     )
-  }
-  const closeOpened = async () => {
-    for (const { service, close } of opened.splice(0).reverse()) {
-      await close()
-      log.info('down', { service })
-    }
   }
   let relay: RelayService | undefined
   let frameUrl: string | undefined
@@ -327,6 +294,8 @@ export async function startServer(
           }
           frameUrl = settings.publicUrl === undefined ? listening.url : new URL(settings.publicUrl).origin
           up('frame', `embedded wallet frame service at ${frameUrl}`, async () => {
+            // A device approval waits up to a minute: answered now, not waited for.
+            service.stopWaiting()
             await listening.close({ graceMs })
             await service.close()
           })
@@ -378,43 +347,41 @@ export async function startServer(
       frame,
       api,
     ] as const)
-    app = apiApp.fetch
     up('api', describeApi(config))
+    started.serve(apiApp.fetch)
   } catch (error) {
     await relay?.close()
     await server.close()
     await stopIndexers()
-    await closeOpened()
+    await started.closeOpened()
     throw error
   }
-  startupSeconds = performance.now() / 1000
-  log.info('ready', { url: server.url, ms: elapsed(begun), sinceLaunchMs: Math.round(performance.now()) })
 
-  let stopping: Promise<void> | undefined
   return {
     url: server.url,
     port: server.port,
     ...(relay && { relayUrl: (relay as RelayService).publicUrl }),
     ...(frameUrl !== undefined && { frameUrl }),
     stop() {
-      stopping ??= (async () => {
-        readiness.stopping()
-        // The indexers first, at once: none may be started again while the port drains (a
-        // signal that stops the server reaches Ponder too, which is no crash to recover
-        // from), and a history request meanwhile answers 503, a wait.
-        const indexersStopped = stopIndexers()
-        // The relay first: its sockets are upgraded ones, which the port's close would wait for.
-        if (relay) {
-          await relay.close()
-          log.info('down', { service: 'relay' })
-        }
-        await server.close({ graceMs })
-        log.info('down', { service: 'http' })
+      let indexersStopped: Promise<void> | undefined
+      return started.stop({
+        graceMs,
+        beforePort: async () => {
+          // The indexers first, at once: none may be started again while the port drains (a
+          // signal that stops the server reaches Ponder too, which is no crash to recover
+          // from), and a history request meanwhile answers 503, a wait.
+          indexersStopped = stopIndexers()
+          // The relay first: its sockets are upgraded ones, which the port's close would wait for.
+          if (relay) {
+            await relay.close()
+            log.info('down', { service: 'relay' })
+          }
+        },
         // Before the database: the Solana follower may keep its index there.
-        await indexersStopped
-        await closeOpened()
-      })()
-      return stopping
+        afterPort: async () => {
+          await indexersStopped
+        },
+      })
     },
   }
 }

@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode } from 'react'
 import { AppHeader } from './AppHeader'
 import { LanguageCard } from './LanguageCard'
+import { LegalCard } from './LegalCard'
 import { SignInCard } from './SignInCard'
 import { ThemeCard } from './ThemeCard'
 import { TryThis } from './TryThis'
@@ -36,6 +37,7 @@ export function App({
         </div>
         <WalletSummary />
         <SignInCard />
+        <LegalCard />
         <TryThis mailboxUrl={mailboxUrl} farcasterAppUrl={farcasterAppUrl} />
         <ThemeCard />
         <LanguageCard />

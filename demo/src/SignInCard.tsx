@@ -1,7 +1,7 @@
 import { getSiweSession, SIWE_PLUGIN_ID, SIWE_VIEW_ID, type SiweState, signOut } from 'latchkit/plugins/siwe'
 import { useKernel, useKernelState, useModal } from 'latchkit/react'
 import type { ReactElement } from 'react'
-import { turnSignIn } from './signInChoice'
+import { flipSwitch } from './demoSwitches'
 
 /**
  * Sign-in with the wallet, as the app sees it: who is signed in (the session the local
@@ -32,7 +32,7 @@ export function SignInCard(): ReactElement {
             knows who you are after a reload.
           </p>
           <div className="card-actions">
-            <button type="button" onClick={() => turnSignIn(true)}>
+            <button type="button" onClick={() => flipSwitch('sign-in', true)}>
               Turn on sign-in
             </button>
             <span className="muted">reloads the page</span>
@@ -75,7 +75,7 @@ export function SignInCard(): ReactElement {
               Sign in
             </button>
           )}
-          <button type="button" className="quiet" onClick={() => turnSignIn(false)}>
+          <button type="button" className="quiet" onClick={() => flipSwitch('sign-in', false)}>
             Turn off sign-in
           </button>
         </div>

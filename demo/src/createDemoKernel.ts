@@ -16,6 +16,7 @@ import { embeddedWallet } from 'latchkit/plugins/embedded-wallet'
 import { ens } from 'latchkit/plugins/ens'
 import { farcaster } from 'latchkit/plugins/farcaster'
 import { history } from 'latchkit/plugins/history'
+import { legalCheckbox } from 'latchkit/plugins/legal-checkbox'
 import { onramp } from 'latchkit/plugins/onramp'
 import { receive } from 'latchkit/plugins/receive'
 import { send } from 'latchkit/plugins/send'
@@ -24,8 +25,8 @@ import { social } from 'latchkit/plugins/social'
 import { swaps } from 'latchkit/plugins/swaps'
 import { walletConnect } from 'latchkit/plugins/walletconnect'
 import { wallets } from 'latchkit/plugins/wallets'
+import { switchedOn } from './demoSwitches'
 import { DEMO_PROJECT_ID, type DevstackConfig } from './devstackConfig'
-import { signInTurnedOn } from './signInChoice'
 
 export const DEMO_APP_NAME = 'Latch Demo'
 
@@ -67,8 +68,18 @@ export function createDemoKernel(
       // The connect funnel, counted by the local API's collector (never a vendor's).
       ...(config.api ? [analytics({ endpoint: `${config.api.url}/v1/analytics/events` })] : []),
       // Sign-in with the wallet, checked and kept by the API server's /siwe/* routes; only
-      // when the visitor turned it on (signInChoice.ts says why it is not on by default).
-      ...(config.api && signInTurnedOn() ? [siwe({ verifier: httpVerifier(config.api.url) })] : []),
+      // when the visitor turned it on (demoSwitches.ts says why it is not on by default).
+      ...(config.api && switchedOn('sign-in') ? [siwe({ verifier: httpVerifier(config.api.url) })] : []),
+      // "I agree to the Terms of Service and Privacy Policy" before any way to connect, when
+      // the visitor turned it on; the documents are the demo's own pages.
+      ...(switchedOn('legal-checkbox')
+        ? [
+            legalCheckbox({
+              termsConditionsUrl: `${window.location.origin}/terms.html`,
+              privacyPolicyUrl: `${window.location.origin}/privacy.html`,
+            }),
+          ]
+        : []),
       // Phone wallets by QR code or link, through the devstack's own relay (no vendor's):
       // the dev mobile wallet on its own origin plays the phone.
       ...(config.relayUrl ? [walletConnect({ relayUrl: config.relayUrl })] : []),

@@ -197,6 +197,11 @@ export const de: Locale = {
     'onramp.done': 'Fertig',
     'onramp.tryAgain': 'Erneut versuchen',
     // Receive
+    'legalCheckbox.agree': 'Ich stimme den {terms} und der {privacy} zu',
+    'legalCheckbox.terms': 'Nutzungsbedingungen',
+    'legalCheckbox.privacy': 'Datenschutzerklärung',
+    'legalCheckbox.required':
+      'Stimme den Nutzungsbedingungen und der Datenschutzerklärung zu, um dich zu verbinden.',
     'receive.title': 'Empfangen',
     'receive.qrLabel': 'QR-Code der Adresse {address}',
     'receive.copy': 'Adresse kopieren',
@@ -295,6 +300,7 @@ export const de: Locale = {
     'social.error.SOCIAL_POPUP_CLOSED':
       'Das Anmeldefenster wurde geschlossen, bevor die Anmeldung abgeschlossen war',
     'social.error.SOCIAL_LOGIN_FAILED': 'Die Anmeldung wurde nicht abgeschlossen',
+    'social.error.SOCIAL_NOT_CONFIGURED': 'Diese Anmeldung ist in dieser App nicht verfügbar',
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'Weiter mit Farcaster',
     'farcaster.connecting.title': 'Farcaster',
@@ -314,6 +320,7 @@ export const de: Locale = {
     'farcaster.error.FARCASTER_EXPIRED': 'Die Anmeldeanfrage ist abgelaufen, bevor sie bestätigt wurde',
     'farcaster.error.FARCASTER_NOT_CUSTODY':
       'Die Anmeldung wurde nicht mit der Custody-Adresse des Kontos signiert',
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': 'Die Farcaster-Anmeldung ist in dieser App nicht verfügbar',
     'embeddedWallet.name': 'Eingebettete Wallet',
     'embeddedWallet.frameTitle': 'Eingebettete Wallet',
     'embeddedWallet.frameWaiting': 'Warten auf die eingebettete Wallet…',
@@ -381,6 +388,7 @@ export const de: Locale = {
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED':
       'Diese Anwendung unterstützt Smart Accounts möglicherweise nicht',
     'siwe.error.SIWX_INIT_FAILED': 'Beim Starten der Authentifizierung ist ein Problem aufgetreten',
+    'siwe.notServed': 'Anmelden ist in dieser App nicht verfügbar',
     // Swaps
     'swaps.title': 'Tauschen',
     'swaps.previewTitle': 'Tausch prüfen',

@@ -196,6 +196,10 @@ export const es: Locale = {
     'onramp.done': 'Listo',
     'onramp.tryAgain': 'Reintentar',
     // Receive
+    'legalCheckbox.agree': 'Acepto los {terms} y la {privacy}',
+    'legalCheckbox.terms': 'Términos del servicio',
+    'legalCheckbox.privacy': 'Política de privacidad',
+    'legalCheckbox.required': 'Acepta los Términos del servicio y la Política de privacidad para conectarte.',
     'receive.title': 'Recibir',
     'receive.qrLabel': 'Código QR de la dirección {address}',
     'receive.copy': 'Copiar dirección',
@@ -293,6 +297,7 @@ export const es: Locale = {
       'El navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes para este sitio e inténtalo de nuevo.',
     'social.error.SOCIAL_POPUP_CLOSED': 'La ventana de inicio de sesión se cerró antes de terminar',
     'social.error.SOCIAL_LOGIN_FAILED': 'No se completó el inicio de sesión',
+    'social.error.SOCIAL_NOT_CONFIGURED': 'Este inicio de sesión no está disponible en esta app',
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'Continuar con Farcaster',
     'farcaster.connecting.title': 'Farcaster',
@@ -312,6 +317,8 @@ export const es: Locale = {
     'farcaster.error.FARCASTER_EXPIRED': 'La solicitud de inicio de sesión caducó antes de ser aprobada',
     'farcaster.error.FARCASTER_NOT_CUSTODY':
       'El inicio de sesión no fue firmado por la dirección de custodia de la cuenta',
+    'farcaster.error.FARCASTER_NOT_CONFIGURED':
+      'El inicio de sesión con Farcaster no está disponible en esta app',
     'embeddedWallet.name': 'Billetera integrada',
     'embeddedWallet.frameTitle': 'Billetera integrada',
     'embeddedWallet.frameWaiting': 'Esperando la billetera integrada…',
@@ -378,6 +385,7 @@ export const es: Locale = {
     'siwe.error.SIGNATURE_DECLINED': 'Firma rechazada',
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': 'Es posible que esta aplicación no admita Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': 'Se produjo un problema al iniciar la autenticación',
+    'siwe.notServed': 'El inicio de sesión no está disponible en esta app',
     // Swaps
     'swaps.title': 'Intercambiar',
     'swaps.previewTitle': 'Revisar intercambio',

@@ -197,6 +197,11 @@ export const fr: Locale = {
     'onramp.done': 'Terminé',
     'onramp.tryAgain': 'Réessayer',
     // Receive
+    'legalCheckbox.agree': 'J’accepte les {terms} et la {privacy}',
+    'legalCheckbox.terms': 'Conditions d’utilisation',
+    'legalCheckbox.privacy': 'Politique de confidentialité',
+    'legalCheckbox.required':
+      'Acceptez les Conditions d’utilisation et la Politique de confidentialité pour vous connecter.',
     'receive.title': 'Recevoir',
     'receive.qrLabel': "QR code de l'adresse {address}",
     'receive.copy': "Copier l'adresse",
@@ -292,6 +297,7 @@ export const fr: Locale = {
       'Le navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres pop-up pour ce site et réessayez.',
     'social.error.SOCIAL_POPUP_CLOSED': 'La fenêtre de connexion a été fermée avant la fin de la connexion',
     'social.error.SOCIAL_LOGIN_FAILED': "La connexion n'a pas abouti",
+    'social.error.SOCIAL_NOT_CONFIGURED': "Cette connexion n'est pas disponible dans cette app",
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'Continuer avec Farcaster',
     'farcaster.connecting.title': 'Farcaster',
@@ -311,6 +317,7 @@ export const fr: Locale = {
     'farcaster.error.FARCASTER_EXPIRED': "La demande de connexion a expiré avant d'être approuvée",
     'farcaster.error.FARCASTER_NOT_CUSTODY':
       "La connexion n'a pas été signée par l'adresse de garde du compte",
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': "La connexion Farcaster n'est pas disponible dans cette app",
     'embeddedWallet.name': 'Portefeuille intégré',
     'embeddedWallet.frameTitle': 'Portefeuille intégré',
     'embeddedWallet.frameWaiting': 'En attente du portefeuille intégré…',
@@ -378,6 +385,7 @@ export const fr: Locale = {
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED':
       'Cette application ne prend peut-être pas en charge les Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': "Un problème est survenu lors du démarrage de l'authentification",
+    'siwe.notServed': "La connexion n'est pas disponible dans cette app",
     // Swaps
     'swaps.title': 'Échanger',
     'swaps.previewTitle': "Vérifier l'échange",

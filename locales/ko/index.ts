@@ -195,6 +195,10 @@ export const ko: Locale = {
     'onramp.done': '완료',
     'onramp.tryAgain': '다시 시도',
     // Receive
+    'legalCheckbox.agree': '{terms} 및 {privacy}에 동의합니다',
+    'legalCheckbox.terms': '서비스 약관',
+    'legalCheckbox.privacy': '개인정보 처리방침',
+    'legalCheckbox.required': '연결하려면 서비스 약관 및 개인정보 처리방침에 동의하세요.',
     'receive.title': '받기',
     'receive.qrLabel': '주소 {address}의 QR 코드',
     'receive.copy': '주소 복사',
@@ -288,6 +292,7 @@ export const ko: Locale = {
       '브라우저가 로그인 창을 차단했습니다. 이 사이트의 팝업을 허용한 뒤 다시 시도하세요.',
     'social.error.SOCIAL_POPUP_CLOSED': '로그인이 끝나기 전에 로그인 창이 닫혔습니다',
     'social.error.SOCIAL_LOGIN_FAILED': '로그인이 완료되지 않았습니다',
+    'social.error.SOCIAL_NOT_CONFIGURED': '이 앱에서는 이 로그인을 사용할 수 없습니다',
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'Farcaster로 계속',
     'farcaster.connecting.title': 'Farcaster',
@@ -306,6 +311,7 @@ export const ko: Locale = {
     'farcaster.retry': '다시 시도',
     'farcaster.error.FARCASTER_EXPIRED': '로그인 요청이 승인되기 전에 만료되었습니다',
     'farcaster.error.FARCASTER_NOT_CUSTODY': '로그인이 계정의 커스터디 주소로 서명되지 않았습니다',
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': '이 앱에서는 Farcaster 로그인을 사용할 수 없습니다',
     'embeddedWallet.name': '임베디드 지갑',
     'embeddedWallet.frameTitle': '임베디드 지갑',
     'embeddedWallet.frameWaiting': '임베디드 지갑을 기다리는 중…',
@@ -371,6 +377,7 @@ export const ko: Locale = {
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED':
       '이 애플리케이션은 Smart Accounts를 지원하지 않을 수 있습니다',
     'siwe.error.SIWX_INIT_FAILED': '인증을 시작하는 중 문제가 발생했습니다',
+    'siwe.notServed': '이 앱에서는 로그인을 사용할 수 없습니다',
     // Swaps
     'swaps.title': '스왑',
     'swaps.previewTitle': '스왑 검토',

@@ -197,6 +197,10 @@ export const ptBR: Locale = {
     'onramp.done': 'Concluir',
     'onramp.tryAgain': 'Tentar novamente',
     // Receive
+    'legalCheckbox.agree': 'Concordo com os {terms} e a {privacy}',
+    'legalCheckbox.terms': 'Termos de Serviço',
+    'legalCheckbox.privacy': 'Política de Privacidade',
+    'legalCheckbox.required': 'Concorde com os Termos de Serviço e a Política de Privacidade para conectar.',
     'receive.title': 'Receber',
     'receive.qrLabel': 'QR code do endereço {address}',
     'receive.copy': 'Copiar endereço',
@@ -293,6 +297,7 @@ export const ptBR: Locale = {
       'O navegador bloqueou a janela de login. Permita pop-ups para este site e tente de novo.',
     'social.error.SOCIAL_POPUP_CLOSED': 'A janela de login foi fechada antes de o login terminar',
     'social.error.SOCIAL_LOGIN_FAILED': 'O login não foi concluído',
+    'social.error.SOCIAL_NOT_CONFIGURED': 'Este login não está disponível neste app',
     'farcaster.label': 'Farcaster',
     'farcaster.continue': 'Continuar com Farcaster',
     'farcaster.connecting.title': 'Farcaster',
@@ -311,6 +316,7 @@ export const ptBR: Locale = {
     'farcaster.retry': 'Tentar novamente',
     'farcaster.error.FARCASTER_EXPIRED': 'A solicitação de login expirou antes de ser aprovada',
     'farcaster.error.FARCASTER_NOT_CUSTODY': 'O login não foi assinado pelo endereço de custódia da conta',
+    'farcaster.error.FARCASTER_NOT_CONFIGURED': 'O login com Farcaster não está disponível neste app',
     'embeddedWallet.name': 'Carteira integrada',
     'embeddedWallet.frameTitle': 'Carteira integrada',
     'embeddedWallet.frameWaiting': 'Aguardando a carteira integrada…',
@@ -378,6 +384,7 @@ export const ptBR: Locale = {
     'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED':
       'Este aplicativo talvez não seja compatível com Smart Accounts',
     'siwe.error.SIWX_INIT_FAILED': 'Ocorreu um problema ao iniciar a autenticação',
+    'siwe.notServed': 'O login não está disponível neste app',
     // Swaps
     'swaps.title': 'Trocar',
     'swaps.previewTitle': 'Revisar troca',

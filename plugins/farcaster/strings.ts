@@ -20,6 +20,7 @@ export const farcasterStrings = {
   'farcaster.retry': 'Try again',
   'farcaster.error.FARCASTER_EXPIRED': farcasterMessages.FARCASTER_EXPIRED,
   'farcaster.error.FARCASTER_NOT_CUSTODY': farcasterMessages.FARCASTER_NOT_CUSTODY,
+  'farcaster.error.FARCASTER_NOT_CONFIGURED': farcasterMessages.FARCASTER_NOT_CONFIGURED,
 } as const satisfies Record<string, string>
 
 /** Every key the Farcaster plugin uses, for a translation. */

@@ -14,6 +14,7 @@ import type { SiweOptions } from './options'
 import { restoreSession } from './restoreSession'
 import { createSessionKeeper } from './sessionKeeper'
 import { type SiweSession, sessionCovers, siweSessionSchema } from './sessionSchema'
+import { isNotServed, watchSignInServed } from './signInServed'
 import type { SiweController } from './siweController'
 import { activeTarget, type SiweTarget, targetKey } from './target'
 import type { SiweFailure, SiweState } from './types'
@@ -50,6 +51,8 @@ export function createSiweController(
   let stopped = false
 
   const sessions = createSessionKeeper(ctx, verifier)
+  // Whether the server signs in at all, for a verifier on the app's Blockchain API.
+  const served = watchSignInServed(ctx, verifier, () => evaluate())
   const session = sessions.current
   const viewIsOpen = () => kernel.getState().modal.open && kernel.router.current()?.view === SIWE_VIEW_ID
   const openView = () => {
@@ -61,6 +64,8 @@ export function createSiweController(
     if (stopped) return
     const target = activeTarget(kernel)
     if (!target) return
+    // Not before the server has said whether it signs in, and never when it does not.
+    if (served.pending() || ctx.state.get().unavailable) return
     if (sessionCovers(session(), target)) {
       // Back on an account the session covers (an account or chain switch undone).
       if (viewIsOpen() && !attempt) kernel.router.close()
@@ -90,6 +95,18 @@ export function createSiweController(
         messageParameters(kernel, options, target, nonce),
       )
     } catch (cause) {
+      if (isNotServed(cause)) {
+        // The server has no verifier: an absence, not a failure. The open view says so and
+        // offers no Sign; the wallet stays connected and nothing is reported as an error.
+        const error = siweError('SIWE_NOT_CONFIGURED', { cause })
+        ctx.logger.info('the verifier answered 501: sign-in is not offered', cause)
+        ctx.state.set((draft) => {
+          draft.status = 'idle'
+          draft.error = undefined
+          draft.unavailable = true
+        })
+        throw error
+      }
       // The wallet is disconnected and the view reset: the visitor starts over.
       const error = siweError('SIWX_INIT_FAILED', { cause })
       if (isCurrent()) {
@@ -166,6 +183,7 @@ export function createSiweController(
     signIn() {
       const target = activeTarget(kernel)
       if (!target) return Promise.reject(latchError('NO_ACTIVE_CAIP_ADDRESS'))
+      if (ctx.state.get().unavailable) return Promise.reject(siweError('SIWE_NOT_CONFIGURED'))
       // A second click while the wallet prompt is open joins the first sign-in.
       if (attempt && sameTarget(attempt.target, target)) return attempt.promise
       const mine = { target } as Attempt

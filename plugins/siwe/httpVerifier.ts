@@ -21,7 +21,9 @@ const sessionAnswer = z.object({ session: siweSessionSchema })
  * GET /siwe/session, POST /siwe/revoke.
  * Every answer is schema-checked. Requests carry the session cookie; a session the
  * verifier answered with a token is also sent as a bearer token, which works where the
- * cookie does not travel (a verifier on another site).
+ * cookie does not travel (a verifier on another site). A verifier at the app's Blockchain
+ * API URL is asked about first (`GET /v1/features`): a server without one is offered no
+ * sign-in; elsewhere, a nonce request answered 501 `SIWE_NOT_CONFIGURED` says the same.
  *
  * @example
  * import { siwe, httpVerifier } from 'latchkit/plugins/siwe'
@@ -50,6 +52,7 @@ export function httpVerifier(baseUrl: string, options: HttpVerifierOptions = {})
       : { client: withCookie, headers: {} }
 
   return {
+    url: baseUrl,
     async getNonce() {
       return parseWith(nonceAnswer, await withCookie.post('/siwe/nonce'), 'SIWE nonce').nonce
     },

@@ -9,6 +9,8 @@ export const siweMessages = {
   SMART_ACCOUNT_SIGN_UNSUPPORTED: 'This application might not support Smart Accounts',
   AUTHENTICATING: 'Authenticating...',
   SIWX_NOT_ENABLED: 'SIWX is not enabled',
+  /** The app's server has no sign-in verifier (its routes answer 501 SIWE_NOT_CONFIGURED). */
+  SIWE_NOT_CONFIGURED: 'Sign-in is not available in this app',
 } as const
 
 export type SiweMessageCode = keyof typeof siweMessages

@@ -26,7 +26,13 @@ export function siwe(options: SiweOptions): Plugin<SiweState> {
   const required = options.required ?? false
   return definePlugin<SiweState>({
     id: SIWE_PLUGIN_ID,
-    initialState: () => ({ session: undefined, status: 'idle', error: undefined, required }),
+    initialState: () => ({
+      session: undefined,
+      status: 'idle',
+      error: undefined,
+      required,
+      unavailable: false,
+    }),
     // The plugin ends (and revokes) the session itself on disconnect; a plain reset
     // would lose it before it could be revoked.
     resetOnDisconnect: false,

@@ -17,6 +17,7 @@ export const siweStrings = {
   'siwe.error.SIGNATURE_DECLINED': siweMessages.SIGNATURE_DECLINED,
   'siwe.error.SMART_ACCOUNT_SIGN_UNSUPPORTED': siweMessages.SMART_ACCOUNT_SIGN_UNSUPPORTED,
   'siwe.error.SIWX_INIT_FAILED': siweMessages.SIWX_INIT_FAILED,
+  'siwe.notServed': siweMessages.SIWE_NOT_CONFIGURED,
 } as const satisfies Record<string, string>
 
 export type SiweStringKey = keyof typeof siweStrings

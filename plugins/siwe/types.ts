@@ -34,7 +34,17 @@ export interface SiweMessageParameters {
  * }
  */
 export interface SiweVerifier {
-  /** A fresh, single-use nonce from the server. */
+  /**
+   * The verifier's base URL, when it is an HTTP one (`httpVerifier` sets it). When it is the
+   * app's Blockchain API URL, the plugin reads `GET /v1/features` and offers no sign-in
+   * while that server has no verifier (`siwe: false`).
+   */
+  readonly url?: string
+  /**
+   * A fresh, single-use nonce from the server. A server without a verifier is told by a
+   * failure with `status: 501` (`httpVerifier` throws an HttpError): the plugin then offers
+   * no sign-in and says why, rather than reporting a failure.
+   */
   getNonce(params: { address: string; chainId: number }): Promise<string>
   /** Builds the message to sign. Default: EIP-4361 through viem's `createSiweMessage`. */
   createMessage?(params: SiweMessageParameters): string | Promise<string>
@@ -69,6 +79,13 @@ export interface SiweState {
   status: 'idle' | 'signing'
   error: SiweFailure | undefined
   required: boolean
+  /**
+   * True once the app's server is known to have no sign-in verifier (`GET /v1/features`
+   * said `siwe: false`, or the nonce request answered 501): the sign view is not opened,
+   * `requestSiwe` rejects with SIWE_NOT_CONFIGURED, and an open view says
+   * 'Sign-in is not available in this app'.
+   */
+  unavailable: boolean
 }
 
 declare module 'latchkit' {

@@ -16,6 +16,7 @@ export const socialStrings = {
   'social.error.SOCIAL_POPUP_BLOCKED': socialMessages.SOCIAL_POPUP_BLOCKED,
   'social.error.SOCIAL_POPUP_CLOSED': socialMessages.SOCIAL_POPUP_CLOSED,
   'social.error.SOCIAL_LOGIN_FAILED': socialMessages.SOCIAL_LOGIN_FAILED,
+  'social.error.SOCIAL_NOT_CONFIGURED': socialMessages.SOCIAL_NOT_CONFIGURED,
 } as const satisfies Record<string, string>
 
 /** Every key the social plugin uses, for a translation. */

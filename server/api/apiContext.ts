@@ -96,4 +96,6 @@ export type ApiContext = {
   history: readonly HistorySource[]
   /** The on-ramp providers; without them the on-ramp routes answer 501. */
   onramp: OnrampSettings | undefined
+  /** Whether `/siwe/*` is served here now (the verifier may be given after the start). */
+  signIn: () => boolean
 }

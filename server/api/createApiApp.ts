@@ -128,6 +128,7 @@ export function createApiApp(options: ApiAppOptions): Hono {
     names: options.names,
     history: options.history ?? [],
     onramp: options.onramp,
+    signIn: () => options.siwe?.() !== undefined,
   }
   const app = new Hono()
   const allowOrigin = originCheck(options.corsOrigins)

@@ -2,11 +2,21 @@
 /**
  * `latchkit-frame-service`: the embedded wallet's frame service on its own origin.
  * `--help` lists the flags; docs/server.md says what it stores and what it protects.
+ * Once it runs, its output is JSON lines, as `latchkit-server`'s: `listening`, `up` for
+ * the database and the service, `ready`, a `request` line per request, and
+ * `stopping`/`down`/`stopped` on SIGTERM or SIGINT. It answers `/healthz` and `/readyz`
+ * from the first moment.
  */
-import { redactPassword } from '../db/postgres.js'
+import { consoleAsJson } from '../observability/consoleAsJson.js'
+import { jsonLog } from '../observability/jsonLog.js'
 import { stopOnSignals } from '../stopOnSignals.js'
 import { FrameCliError, frameServiceUsage, readFrameServiceArgs } from './cliArgs.js'
 import { startFrameService } from './startFrameService.js'
+
+/** How long a SIGTERM that arrives during the start waits for it (a database still opening). */
+const START_GRACE_MS = 60_000
+
+const log = jsonLog()
 
 async function main(): Promise<void> {
   const options = readFrameServiceArgs(process.argv.slice(2), process.env)
@@ -14,18 +24,11 @@ async function main(): Promise<void> {
     console.log(frameServiceUsage)
     return
   }
-  const started = await startFrameService(options)
-  const database = options.database
-  const where =
-    database && 'url' in database
-      ? `PostgreSQL at ${redactPassword(database.url)}`
-      : database && 'dataDir' in database && database.dataDir !== undefined
-        ? `PGlite in ${database.dataDir}`
-        : 'PGlite in memory (gone on stop)'
-  console.log(
-    `latchkit-frame-service: ${started.url} · projects ${Object.keys(options.projects).join(', ')} · mail via ${options.smtp.host}:${options.smtp.port} · ${where}`,
-  )
-  stopOnSignals(started)
+  consoleAsJson(log)
+  const started = startFrameService(options, { log })
+  // Before the start ends: a SIGTERM while the service starts stops it once it has.
+  stopOnSignals(started, { log, startGraceMs: START_GRACE_MS })
+  await started
 }
 
 main().catch((error: unknown) => {
@@ -33,6 +36,6 @@ main().catch((error: unknown) => {
     console.error(`latchkit-frame-service: ${error.message}\n\n${frameServiceUsage}`)
     process.exit(2)
   }
-  console.error('latchkit-frame-service:', error instanceof Error ? error.message : error)
+  log.error('failed to start', { error })
   process.exit(1)
 })

@@ -38,6 +38,11 @@ export type FrameService = {
    * @example service.setAllowedOrigins('demo', ['http://127.0.0.1:5173'])
    */
   setAllowedOrigins(projectId: string, origins: readonly string[]): void
+  /**
+   * Answers the requests that wait for something (a device approval) now, so a graceful
+   * stop need not wait for them; what else is under way goes on.
+   */
+  stopWaiting(): void
   /** Ends waiting requests, closes the mailer and the database the service opened. */
   close(): Promise<void>
 }
@@ -73,7 +78,7 @@ const routeGroups = [
  * const server = await listen(service.app.fetch, { port: 8794 })
  */
 export async function createFrameService(options: CreateFrameServiceOptions): Promise<FrameService> {
-  const { context, close } = await openFrameContext(options)
+  const { context, stopWaiting, close } = await openFrameContext(options)
   const app = new Hono()
 
   app.onError((error, c) => {
@@ -114,6 +119,7 @@ export async function createFrameService(options: CreateFrameServiceOptions): Pr
       for (const [id, allowed] of readProjects({ [projectId]: { allowedOrigins: origins } }))
         context.projects.set(id, allowed)
     },
+    stopWaiting,
     close() {
       closed ??= close()
       return closed

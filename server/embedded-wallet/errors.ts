@@ -2,7 +2,9 @@
  * Why the frame service refused a request. Every refusal is JSON `{ code, message }` with
  * the code's status (and `details.retryAfter`, in seconds, for `RATE_LIMITED`), so the frame can
  * tell them apart without reading prose; the message is for people and repeats nothing
- * the caller sent.
+ * the caller sent. A login the service was not configured with (a social provider left
+ * out, Farcaster) answers 501 `*_NOT_CONFIGURED`, as every Latchkit server answers an
+ * absent feature, not 404: the route exists, the feature is absent.
  */
 export const frameErrors = {
   BAD_REQUEST: { status: 400, message: 'The request is not what this endpoint takes' },
@@ -26,7 +28,7 @@ export const frameErrors = {
   NO_AUTH_SHARE: { status: 404, message: 'This device holds no share of the wallet: recover it' },
   EMAIL_TAKEN: { status: 409, message: 'Another user logs in with this email' },
   EMAIL_UNCHANGED: { status: 400, message: 'That is already the login email' },
-  UNKNOWN_PROVIDER: { status: 404, message: 'This social provider is not configured on this service' },
+  SOCIAL_NOT_CONFIGURED: { status: 501, message: 'This social login is not configured on this service' },
   SOCIAL_RESULT_INVALID: {
     status: 400,
     message: 'The social login result is unknown, expired, already used or for another device',
@@ -34,7 +36,7 @@ export const frameErrors = {
   IDENTITY_TAKEN: { status: 409, message: 'This social account is already linked to another user' },
   NO_LOGIN_EMAIL: { status: 400, message: 'This user logs in with a social account, not by email' },
   PROVIDER_UNAVAILABLE: { status: 502, message: 'The social provider did not answer: try again later' },
-  FARCASTER_NOT_CONFIGURED: { status: 404, message: 'Farcaster login is not configured on this service' },
+  FARCASTER_NOT_CONFIGURED: { status: 501, message: 'Farcaster login is not configured on this service' },
   FARCASTER_FLOW_INVALID: {
     status: 400,
     message: 'The Farcaster sign-in is unknown, already used or for another device',

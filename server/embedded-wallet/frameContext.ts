@@ -85,7 +85,7 @@ async function bundledFrameScript(): Promise<string> {
  */
 export async function openFrameContext(
   options: CreateFrameServiceOptions,
-): Promise<{ context: FrameContext; close(): Promise<void> }> {
+): Promise<{ context: FrameContext; stopWaiting(): void; close(): Promise<void> }> {
   const key = readShareKey(options.shareKey)
   const projects = readProjects(options.projects)
   const chains = readChains(options.chains)
@@ -154,6 +154,7 @@ export async function openFrameContext(
   }
   return {
     context,
+    stopWaiting: () => closing.abort(),
     async close() {
       closing.abort()
       mailer.close()

@@ -35,7 +35,9 @@ export {
   type SocialProviderConfig,
 } from './social.js'
 export {
+  FRAME_SHUTDOWN_GRACE_MS,
   type StartedFrameService,
+  type StartFrameServiceHooks,
   type StartFrameServiceOptions,
   startFrameService,
 } from './startFrameService.js'

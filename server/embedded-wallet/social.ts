@@ -43,7 +43,7 @@ export type SocialProviderConfig = {
 }
 
 export type SocialOptions = {
-  /** The providers offered, by name; one missing is refused as `UNKNOWN_PROVIDER`. */
+  /** The providers offered, by name; one missing is refused as `SOCIAL_NOT_CONFIGURED` (501). */
   providers: Partial<Record<SocialProvider, SocialProviderConfig>>
 }
 

@@ -23,7 +23,8 @@ const SERVED_FEATURES_TTL_MS = 10 * 60_000
  * change, from the kernel's cache: one request for every plugin that asks), and hands the
  * answer to `onAnswer`. Says nothing when no Blockchain API is configured or it cannot
  * answer (an older server without the route): a plugin then keeps its entry points, as
- * before. Returns the function that stops watching.
+ * before; `onNoAnswer`, when given, hears that it will not be told (a plugin that waits for
+ * the answer before offering a flow stops waiting). Returns the function that stops watching.
  *
  * @example
  * watchServedFeatures(ctx, (served) => ctx.state.set((s) => { s.served = served.onramp !== false }))
@@ -31,9 +32,13 @@ const SERVED_FEATURES_TTL_MS = 10 * 60_000
 export function watchServedFeatures(
   services: Pick<KernelServices, 'api' | 'bus' | 'store' | 'logger'>,
   onAnswer: (served: ServedFeatures) => void,
+  onNoAnswer?: () => void,
 ): () => void {
   const { api, store, logger } = services
-  if (!api.url('blockchain')) return () => {}
+  if (!api.url('blockchain')) {
+    onNoAnswer?.()
+    return () => {}
+  }
   let stopped = false
   const ask = () => {
     const state = store.getState()
@@ -50,8 +55,10 @@ export function watchServedFeatures(
         (served) => {
           if (!stopped) onAnswer(served)
         },
-        (error: unknown) =>
-          logger.debug('the API did not say what it serves; every feature is offered', error),
+        (error: unknown) => {
+          logger.debug('the API did not say what it serves; every feature is offered', error)
+          if (!stopped) onNoAnswer?.()
+        },
       )
   }
   const off = onActiveAccountChange(services, ask)

@@ -9,6 +9,7 @@ import type { ComponentType } from 'react'
 declare module 'latchkit' {
   interface KernelSlots {
     connectMethods: ConnectMethodContribution
+    connectGates: ConnectGateContribution
     connectorTypes: ConnectorTypeContribution
     features: FeatureContribution
     accountTabs: AccountTabContribution
@@ -30,6 +31,22 @@ export interface ConnectMethodContribution extends SlotItem {
   label: string
   view?: string
   component?: ComponentType
+}
+
+/**
+ * Something the visitor must do on the Connect view before any way to connect can be used
+ * (`connectGates` slot), such as agreeing to the app's terms. `component` renders above the
+ * connect methods; while `blocked(kernel)` gives a reason (text for the visitor), every
+ * method below is disabled. Asked again whenever a plugin's state changes, so the reason
+ * may come from the plugin's own state. The component should show the reason itself.
+ *
+ * @example
+ * slots.contribute('connectGates', { id: 'terms', component: TermsCheckbox, blocked: () => (agreed() ? undefined : 'Agree to the terms first') })
+ */
+export interface ConnectGateContribution extends SlotItem {
+  id: string
+  component: ComponentType
+  blocked: (kernel: Kernel) => string | undefined
 }
 
 /**

@@ -20,6 +20,7 @@ export const dialogCss = `
 .lk-row{width:100%;display:flex;align-items:center;gap:12px;padding:10px 12px;border:0;border-radius:var(--lk-radius-md);background:var(--lk-surface);text-align:start;cursor:pointer;text-decoration:none}
 .lk-row:hover{background:var(--lk-surface-hover)}
 .lk-row:disabled{cursor:default;opacity:.7}
+.lk-gate{border:0;margin:0;padding:0;min-width:0}
 .lk-reason{display:block;font-size:12px}
 .lk-row[aria-current=true]{box-shadow:inset 0 0 0 2px var(--lk-accent)}
 .lk-row img,.lk-tile{width:32px;height:32px;border-radius:var(--lk-radius-sm);flex:none;object-fit:cover;display:inline-flex;align-items:center;justify-content:center;background:var(--lk-bg)}

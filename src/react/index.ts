@@ -7,6 +7,7 @@ export { ConnectButton } from './ConnectButton'
 export { useKernel } from './context'
 export type {
   AccountTabContribution,
+  ConnectGateContribution,
   ConnectMethodContribution,
   ConnectorTypeContribution,
   FeatureContribution,

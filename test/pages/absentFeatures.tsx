@@ -1,11 +1,12 @@
 // A host page for test/server/cli/absentFeatures.browser.test.ts: the widget with the on-ramp, swaps,
-// names, history and analytics plugins, pointed at the latchkit-server named in `?api=`,
+// names, history, analytics and sign-in plugins (the verifier on the same server), pointed at the latchkit-server named in `?api=`,
 // and a wallet that connects at once on the configured chain.
 import { type Connector, createKernel, type Network } from 'latchkit'
 import { analytics } from 'latchkit/plugins/analytics'
 import { ens } from 'latchkit/plugins/ens'
 import { history } from 'latchkit/plugins/history'
 import { onramp } from 'latchkit/plugins/onramp'
+import { httpVerifier, siwe } from 'latchkit/plugins/siwe'
 import { swaps } from 'latchkit/plugins/swaps'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { createRoot } from 'react-dom/client'
@@ -45,9 +46,15 @@ const kernel = createKernel({
     ens(),
     history(),
     analytics({ endpoint: `${api}/v1/analytics/events` }),
+    siwe({ verifier: httpVerifier(api) }),
   ],
 })
 kernel.connectors.register(wallet)
+// What the test reads of the sign-in plugin's state.
+;(window as never as { signInState: () => unknown }).signInState = () => {
+  const state = kernel.pluginState<{ unavailable: boolean; session?: unknown }>('siwe')
+  return { unavailable: state?.unavailable, session: state?.session ?? null }
+}
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <LatchProvider kernel={kernel}>

@@ -2,7 +2,8 @@
  * Plugins whose service the app's server does not offer say so: once the Blockchain API's
  * `GET /v1/features` says a feature is absent, Buy and Swap are disabled with the reason
  * (on the Account view too, which was open before the answer came), "Choose a name" and the
- * Activity tab are not offered, and nothing is logged as an error. An API that cannot say
+ * Activity tab are not offered, sign-in is not asked for, and nothing is logged as an error.
+ * A verifier elsewhere that answers 501 makes the sign view say sign-in is not available. An API that cannot say
  * (an older server: 404) leaves every entry point as it was. The real server and Chromium
  * are in test/server/cli/absentFeatures.browser.test.ts.
  */
@@ -11,15 +12,20 @@ import type { Kernel } from 'latchkit'
 import { ens } from 'latchkit/plugins/ens'
 import { history } from 'latchkit/plugins/history'
 import { onramp } from 'latchkit/plugins/onramp'
+import { httpVerifier, requestSiwe, SIWE_VIEW_ID, type SiweState, siwe } from 'latchkit/plugins/siwe'
 import { swaps } from 'latchkit/plugins/swaps'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { prepareSwap } from '../../plugins/swaps/prepareSwap'
 import { swapUnavailability } from '../../plugins/swaps/swapAvailability'
 import { jsonResponse } from '../support/fakeApi'
-import { connectWallet, makeKernel, modal, openOn, renderWith, settle } from './helpers'
+import { click, connectWallet, makeKernel, modal, openOn, renderWith, settle } from './helpers'
 
 beforeAll(async () => {
-  await import('../../src/react/views/AccountView')
+  await Promise.all([
+    import('../../src/react/views/AccountView'),
+    import('../../src/react/views/firstOpen'),
+    import('../../plugins/siwe/views/ConnectingSiweView'),
+  ])
 })
 
 const API = 'https://api.test'
@@ -45,6 +51,8 @@ function fakeApi(features: Features, hold?: Promise<void>) {
     }
     if (url.pathname.startsWith('/v1/identity/')) return json({ name: null, avatar: null })
     if (url.pathname.endsWith('/balance')) return json({ balances: [] })
+    if (url.pathname.startsWith('/siwe/'))
+      return json({ code: 'SIWE_NOT_CONFIGURED', message: 'Sign-in is not configured on this server' }, 501)
     return json({ code: 'NOT_FOUND', message: `no route for GET ${url.pathname}` }, 404)
   })
   return asked
@@ -162,6 +170,75 @@ describe('a server that serves them', () => {
     expect(feature(kernel, 'swaps')?.unavailable?.(kernel)).toBeUndefined()
     await vi.waitFor(() => expect(feature(kernel, 'ens')).toBeDefined())
     expect(tabIds(kernel)).toContain('activity')
+    expect(errors).toEqual([])
+  })
+})
+
+describe('sign-in on a server without a verifier', () => {
+  const siweState = (kernel: Kernel) => kernel.pluginState<SiweState>('siwe') as SiweState
+  const signView = (kernel: Kernel) =>
+    kernel.getState().modal.open ? kernel.router.current()?.view === SIWE_VIEW_ID : false
+
+  async function signInKernel(features: Features, verifierUrl = API) {
+    vi.spyOn(console, 'error').mockImplementation((...args) => void errors.push(args))
+    const asked = fakeApi(features)
+    const { kernel } = makeKernel({
+      api: { blockchainUrl: API },
+      projectId: 'test',
+      plugins: [siwe({ verifier: httpVerifier(verifierUrl) })],
+    })
+    const errorEvents: unknown[] = []
+    kernel.bus.on('error', (event) => void errorEvents.push(event))
+    renderWith(kernel)
+    await connectWallet(kernel)
+    // Only a verifier on the API is asked about there.
+    if (verifierUrl === API) await vi.waitFor(() => expect(asked).toContain('/v1/features'))
+    return { kernel, asked, errorEvents }
+  }
+
+  it('asks nothing of /siwe/* and opens no sign view when GET /v1/features says siwe: false', async () => {
+    const { kernel, asked, errorEvents } = await signInKernel({ names: false, siwe: false })
+    await vi.waitFor(() => expect(siweState(kernel).unavailable).toBe(true))
+    await settle()
+    expect(signView(kernel)).toBe(false)
+    // An app's own button hears why, without a request.
+    await expect(requestSiwe(kernel)).rejects.toMatchObject({
+      code: 'SIWE_NOT_CONFIGURED',
+      shortMessage: 'Sign-in is not available in this app',
+    })
+    expect(asked.filter((path) => path.startsWith('/siwe/'))).toEqual([])
+    expect(kernel.getState().accounts.eip155?.status).toBe('connected')
+    expect(errorEvents).toEqual([])
+    expect(errors).toEqual([])
+  })
+
+  it('asks to sign in once the server says it signs in, or cannot say', async () => {
+    for (const features of [{ siwe: true }, 'route missing'] as const) {
+      const { kernel } = await signInKernel(features)
+      await vi.waitFor(() => expect(signView(kernel)).toBe(true))
+      expect(siweState(kernel).unavailable).toBe(false)
+      kernel.close()
+      vi.unstubAllGlobals()
+    }
+  })
+
+  it('a verifier elsewhere answering 501: the sign view says sign-in is not available, and the wallet stays', async () => {
+    const { kernel, asked, errorEvents } = await signInKernel({ siwe: false }, 'https://auth.test')
+    // The API's answer is about itself, not about a verifier elsewhere.
+    await vi.waitFor(() => expect(signView(kernel)).toBe(true))
+    await settle()
+    const sign = () => modal().getByRole('button', { name: 'Sign' }) as HTMLButtonElement
+    await click(sign())
+    await vi.waitFor(() => expect(modal().getByText('Sign-in is not available in this app')).toBeTruthy())
+    expect(sign().disabled).toBe(true)
+    expect(modal().queryByRole('alert')).toBeNull()
+    expect(asked.filter((path) => path.startsWith('/siwe/'))).toEqual(['/siwe/nonce'])
+    expect(siweState(kernel).unavailable).toBe(true)
+    expect(siweState(kernel).error).toBeUndefined()
+    expect(kernel.getState().accounts.eip155?.status).toBe('connected')
+    await expect(requestSiwe(kernel)).rejects.toMatchObject({ code: 'SIWE_NOT_CONFIGURED' })
+    expect(asked.filter((path) => path.startsWith('/siwe/'))).toEqual(['/siwe/nonce'])
+    expect(errorEvents).toEqual([])
     expect(errors).toEqual([])
   })
 })

@@ -109,6 +109,7 @@ describe('every entry on the server', () => {
         'ens',
         'farcaster',
         'history',
+        'legal-checkbox',
         'onramp',
         'receive',
         'send',
@@ -128,6 +129,12 @@ describe('every entry on the server', () => {
       ),
       import('latchkit/plugins/ens').then((m) => m.ens()),
       import('latchkit/plugins/history').then((m) => m.history()),
+      import('latchkit/plugins/legal-checkbox').then((m) =>
+        m.legalCheckbox({
+          termsConditionsUrl: 'https://app.invalid/terms',
+          privacyPolicyUrl: 'https://app.invalid/privacy',
+        }),
+      ),
       import('latchkit/plugins/onramp').then((m) => m.onramp()),
       import('latchkit/plugins/receive').then((m) => m.receive()),
       import('latchkit/plugins/send').then((m) => m.send()),

@@ -1,5 +1,5 @@
 /**
- * `latchkit-server` run as an integrator runs it: the command in a process of its own,
+ * `latchkit-server` (and `latchkit-frame-service`, with runFrameServiceCli) run as an integrator runs it: the command in a process of its own,
  * its JSON-line output read as it comes. Tests wait on what it says (a `ready` line, a
  * request logged), each wait capped generously and failing with the whole output, never
  * on a fixed sleep: on a loaded 2-core machine the start took from 1 s to 25 s.
@@ -33,6 +33,24 @@ export type ServerProcess = {
  */
 export function runServerCli(args: readonly string[], env: Record<string, string> = {}): ServerProcess {
   return runJsonLinesProcess(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args], { env })
+}
+
+/**
+ * `latchkit-frame-service`, its output JSON lines as `latchkit-server`'s.
+ *
+ * @example
+ * const frame = runFrameServiceCli([...flags, '--port', '0'], { LATCHKIT_FRAME_SHARE_KEY: key })
+ * const url = await frame.ready()
+ */
+export function runFrameServiceCli(args: readonly string[], env: Record<string, string> = {}): ServerProcess {
+  return runJsonLinesProcess(
+    process.execPath,
+    ['--import', 'tsx', 'server/embedded-wallet/cli.ts', ...args],
+    {
+      env,
+      name: 'latchkit-frame-service',
+    },
+  )
 }
 
 export type JsonLinesProcessOptions = {

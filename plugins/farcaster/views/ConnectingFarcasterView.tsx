@@ -3,7 +3,7 @@ import { FramePlaceholder } from 'latchkit/plugins/embedded-wallet'
 import { useKernel, useT } from 'latchkit/react'
 import { QrCode } from 'latchkit/react/views'
 import { type ReactElement, useEffect, useState } from 'react'
-import { farcasterFailure } from '../farcasterFailure'
+import { farcasterFailure, farcasterNotServed } from '../farcasterFailure'
 import {
   completeFarcasterWallet,
   type FarcasterLoginStep,
@@ -118,14 +118,17 @@ export default function ConnectingFarcasterView(): ReactElement {
           <p className="lk-fc-error" role="alert" data-latchkit="farcaster-error">
             {farcasterFailure(failure, t, t('farcaster.failed'))}
           </p>
-          <button
-            type="button"
-            className="lk-primary"
-            onClick={() => setAttempt((n) => n + 1)}
-            data-latchkit="farcaster-retry"
-          >
-            {t('farcaster.retry')}
-          </button>
+          {/* A login the service does not offer is not tried again. */}
+          {!farcasterNotServed(failure) && (
+            <button
+              type="button"
+              className="lk-primary"
+              onClick={() => setAttempt((n) => n + 1)}
+              data-latchkit="farcaster-retry"
+            >
+              {t('farcaster.retry')}
+            </button>
+          )}
         </>
       ) : wallet ? (
         <p className="lk-muted lk-fc-note">{t('farcaster.connecting.frame')}</p>

@@ -6,7 +6,7 @@ import { type ReactElement, useEffect, useState } from 'react'
 import { socialMessages } from '../messages'
 import { holdPopup, keepPopup, releasePopup } from '../pendingPopups'
 import { isSocialProvider, SOCIAL_PROVIDER_NAMES } from '../providers'
-import { socialFailure } from '../socialFailure'
+import { socialFailure, socialNotServed } from '../socialFailure'
 import { completeSocialWallet, runSocialLogin, type SocialLoginStep } from '../socialLogin'
 import { openLoginPopup } from '../socialPopup'
 import { socialCss } from './socialCss'
@@ -82,9 +82,12 @@ export default function ConnectingSocialView(): ReactElement {
           <p className="lk-social-error" role="alert" data-latchkit="social-error">
             {socialFailure(failure, t, t('social.failed'))}
           </p>
-          <button type="button" className="lk-secondary" onClick={retry} data-latchkit="social-retry">
-            {t('social.retry')}
-          </button>
+          {/* A login the service does not offer is not tried again. */}
+          {!socialNotServed(failure) && (
+            <button type="button" className="lk-secondary" onClick={retry} data-latchkit="social-retry">
+              {t('social.retry')}
+            </button>
+          )}
         </>
       ) : wallet ? (
         <p className="lk-muted lk-social-note">{t('social.connecting.frame')}</p>

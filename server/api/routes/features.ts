@@ -23,6 +23,11 @@ export type ServedFeatures = {
   history: boolean
   /** The CAIP-2 chains the convert (swap) routes serve; empty when swaps are not configured. */
   swapChains: string[]
+  /**
+   * The sign-in verifier under `/siwe/*` on this server; false: those routes answer 501
+   * `SIWE_NOT_CONFIGURED`. Only for a siwe plugin whose verifier is this server.
+   */
+  siwe: boolean
 }
 
 export function featureRoutes(ctx: ApiContext): Hono {
@@ -34,6 +39,7 @@ export function featureRoutes(ctx: ApiContext): Hono {
       onramp: (ctx.onramp?.providers.length ?? 0) > 0,
       history: ctx.history.length > 0,
       swapChains: swapChainIds(ctx),
+      siwe: ctx.signIn(),
     }
     return c.json(served)
   })

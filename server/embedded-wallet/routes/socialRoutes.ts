@@ -30,7 +30,7 @@ export function socialRoutes(ctx: FrameContext): Hono {
 
   const socialProvider = (name: string) => {
     const provider = socialProviders.get(name as SocialProvider)
-    if (!provider) throw new FrameServiceError('UNKNOWN_PROVIDER')
+    if (!provider) throw new FrameServiceError('SOCIAL_NOT_CONFIGURED')
     return provider
   }
 

@@ -61,7 +61,8 @@ export function useFocusTrap(
       const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
         (element) =>
           element.tabIndex >= 0 &&
-          !(element as HTMLInputElement).disabled &&
+          // :disabled, not .disabled: a control in a disabled fieldset is one too.
+          !element.matches(':disabled') &&
           (element as HTMLInputElement).type !== 'hidden',
       )
       const first = focusable[0]

@@ -1,7 +1,7 @@
 'use client'
 import type { ReactElement } from 'react'
 import type { ConnectMethodContribution } from '../contributions'
-import { Icon, useKernel, useSlot, useT } from './kit'
+import { Icon, useKernel, useKernelState, useSlot, useT } from './kit'
 import { WalletList } from './WalletList'
 
 function ConnectMethod({ method }: { method: ConnectMethodContribution }): ReactElement | null {
@@ -20,16 +20,28 @@ function ConnectMethod({ method }: { method: ConnectMethodContribution }): React
   )
 }
 
-/** Connect: the `connectMethods` slot in order (email, social, wallet by default). */
+/**
+ * Connect: the `connectGates` slot's components, then the `connectMethods` slot in order
+ * (email, social, wallet by default), all disabled while a gate gives a reason.
+ */
 export default function ConnectView(): ReactElement {
+  const kernel = useKernel()
   const methods = useSlot('connectMethods')
+  const gates = useSlot('connectGates')
+  // A gate reads its plugin's state: asked again when that changes.
+  const blocked = useKernelState(() => gates.some((gate) => gate.blocked(kernel) !== undefined))
   return (
-    <div className="lk-stack" data-latchkit="connect-methods">
-      {methods.map((method) => (
-        <div key={method.id} data-method={method.id}>
-          <ConnectMethod method={method} />
-        </div>
+    <div className="lk-stack">
+      {gates.map((gate) => (
+        <gate.component key={gate.id} />
       ))}
+      <fieldset className="lk-stack lk-gate" disabled={blocked} data-latchkit="connect-methods">
+        {methods.map((method) => (
+          <div key={method.id} data-method={method.id}>
+            <ConnectMethod method={method} />
+          </div>
+        ))}
+      </fieldset>
     </div>
   )
 }

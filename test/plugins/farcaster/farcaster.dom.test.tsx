@@ -109,6 +109,21 @@ describe('Farcaster login in the modal', () => {
     expect(frame.types()).not.toContain('GET_USER')
   })
 
+  it('says Farcaster login is not available when the service has none (501), and offers no retry', async () => {
+    const { kernel, frame } = farcasterKernel()
+    frame.handlers.CONNECT_FARCASTER = () => {
+      throw frameAnswerError('CONNECT_FARCASTER', {
+        message: 'Farcaster login is not configured on this service',
+        code: 'FARCASTER_NOT_CONFIGURED',
+      })
+    }
+    await openFarcaster(kernel)
+    const alert = await modal().findByRole('alert', {}, { timeout: 10_000 })
+    expect(alert.textContent).toBe('Farcaster login is not available in this app')
+    expect(modal().queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(kernel.getState().accounts.eip155?.address).toBeUndefined()
+  })
+
   it('keeps the username and picture for the reconnect after a reload', async () => {
     const storage = createMemoryBackend()
     const { kernel, frame } = farcasterKernel(storage)

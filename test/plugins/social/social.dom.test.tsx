@@ -2,6 +2,7 @@ import { act, waitFor } from '@testing-library/react'
 import type { Kernel } from 'latchkit'
 import { social } from 'latchkit/plugins/social'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { frameAnswerError } from '../../../plugins/embedded-wallet/messages'
 import { kernelWithFakeFrame, SOL_ADDRESS } from '../embedded-wallet/embeddedWalletFake'
 import { BOB, click, modal, openOn, renderWith, settle } from '../helpers'
 
@@ -71,5 +72,22 @@ describe('social login in the modal', () => {
     await waitFor(() => expect(kernel.getState().accounts.eip155?.address).toBe(BOB), { timeout: 10_000 })
     expect(kernel.getState().accounts.solana?.address).toBe(SOL_ADDRESS)
     expect(kernel.getState().modal.open).toBe(false)
+  })
+
+  it('says the login is not available when the service has no such provider (501), and offers no retry', async () => {
+    const { kernel, frame } = socialKernel()
+    fakePopup()
+    frame.handlers.GET_SOCIAL_REDIRECT_URI = () => {
+      throw frameAnswerError('GET_SOCIAL_REDIRECT_URI', {
+        message: 'This social login is not configured on this service',
+        code: 'SOCIAL_NOT_CONFIGURED',
+      })
+    }
+    await openOn(kernel, 'Connect')
+    await click(await modal().findByRole('button', { name: /Google/ }, { timeout: 10_000 }))
+    const alert = await modal().findByRole('alert', {}, { timeout: 10_000 })
+    expect(alert.textContent).toBe('This login is not available in this app')
+    expect(modal().queryByRole('button', { name: 'Try again' })).toBeNull()
+    expect(kernel.getState().accounts.eip155?.address).toBeUndefined()
   })
 })

@@ -37,7 +37,13 @@ describe('Blockchain API endpoints', () => {
   it('features says what this configuration serves, and follows the swap settings', async () => {
     expect(await getJson(server(), '/v1/features')).toEqual({
       status: 200,
-      body: { names: true, onramp: true, history: false, swapChains: ['eip155:31337', 'eip155:31338'] },
+      body: {
+        names: true,
+        onramp: true,
+        history: false,
+        swapChains: ['eip155:31337', 'eip155:31338'],
+        siwe: false,
+      },
     })
     server().settings.swap = undefined
     expect((await getJson(server(), '/v1/features')).body).toMatchObject({ swapChains: [] })

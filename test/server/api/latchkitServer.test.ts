@@ -210,6 +210,11 @@ describe('latchkit-server', () => {
     expect(foreign.status).toBe(403)
   })
 
+  it('says on GET /v1/features that it signs in', async () => {
+    const features = await fetch(`${url}/v1/features?projectId=p`)
+    expect(((await features.json()) as { siwe: boolean }).siwe).toBe(true)
+  })
+
   it('stops on SIGTERM with exit code 0', async () => {
     run.child.kill('SIGTERM')
     expect(await run.exited).toBe(0)

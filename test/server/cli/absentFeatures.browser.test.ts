@@ -2,8 +2,9 @@
  * `latchkit-server` run from the command line with a chain and nothing else, as an
  * integrator first runs it: every feature it was not given answers 501 with its
  * `*_NOT_CONFIGURED` code in the one error shape, `GET /v1/features` says so, and the widget
- * in Chromium, pointed at it, disables Buy and Swap with the reason, offers no name and no
- * Activity tab, sends no request to an absent service, and logs no console error.
+ * in Chromium, pointed at it, disables Buy and Swap with the reason, offers no name, no
+ * Activity tab and no sign-in (its verifier is that server), sends no request to an absent
+ * service, and logs no console error.
  */
 import { fileURLToPath } from 'node:url'
 import type { ConsoleMessage } from 'playwright-core'
@@ -17,7 +18,7 @@ import { getDevstack } from '../../support/devstack'
 import { reportPageOnFailure } from '../../support/pageOnFailure'
 import { runServerCli, type ServerProcess } from '../../support/serverProcess'
 import type { StaticServer } from '../../support/static-server'
-import { expectAttribute, expectCount, expectTextContaining } from '../../support/waiting'
+import { eventually, expectAttribute, expectCount, expectTextContaining } from '../../support/waiting'
 
 const getBrowser = browserForFile()
 const p = 'projectId=absent-features'
@@ -79,6 +80,7 @@ describe('latchkit-server with a chain and no other service', () => {
       onramp: false,
       history: false,
       swapChains: [],
+      siwe: false,
     })
     await expectNotConfigured(await fetch(`${url}/v1/onramp/options?${p}`), 'ONRAMP_NOT_CONFIGURED')
     await expectNotConfigured(
@@ -115,7 +117,7 @@ describe('latchkit-server with a chain and no other service', () => {
     })
   })
 
-  it('the widget disables Buy and Swap with the reason, offers no name and no Activity, and the console stays clean', async () => {
+  it('the widget disables Buy and Swap with the reason, offers no name, no Activity and no sign-in, and the console stays clean', async () => {
     const { context, blocked } = await newLocalContext(getBrowser())
     const messages: { type: string; text: string }[] = []
     try {
@@ -143,6 +145,11 @@ describe('latchkit-server with a chain and no other service', () => {
       await expectCount(dialog.locator('button[data-feature="ens"]'), 0)
       await expectCount(dialog.getByRole('tab', { name: 'Activity' }), 0)
       await expectCount(dialog.getByRole('tab', { name: 'Tokens' }), 1)
+      // The sign view waited for the same answer and was never opened; the Account view is.
+      await expectCount(dialog.getByRole('heading', { name: 'Sign In' }), 0)
+      await eventually(() =>
+        tab.evaluate(() => (window as never as { signInState?: () => unknown }).signInState?.()),
+      ).toEqual({ unavailable: true, session: null })
 
       // Nothing was asked of a service the server does not have. settled: the server logs a
       // request before it answers, and the page showed the answers above.

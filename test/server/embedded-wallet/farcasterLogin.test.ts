@@ -417,9 +417,9 @@ describe('attacks that log nobody in', () => {
       expect(refused).toMatchObject({ status: 502, body: { code: 'RELAY_UNAVAILABLE' } })
       expect(await flows()).toBe(stored)
       const off = await start(client(none.url), newDeviceId())
-      expect(off).toMatchObject({ status: 404, body: { code: 'FARCASTER_NOT_CONFIGURED' } })
+      expect(off).toMatchObject({ status: 501, body: { code: 'FARCASTER_NOT_CONFIGURED' } })
       const offFinish = await finish(client(none.url), newDeviceId(), 'A'.repeat(43))
-      expect(offFinish).toMatchObject({ status: 404, body: { code: 'FARCASTER_NOT_CONFIGURED' } })
+      expect(offFinish).toMatchObject({ status: 501, body: { code: 'FARCASTER_NOT_CONFIGURED' } })
     } finally {
       await down.stop()
       await none.stop()

@@ -302,7 +302,13 @@ describe('attacks that change nothing', () => {
     )
     try {
       const notOffered = await startSocial(client(onlyGoogle.url), { provider: 'github', deviceId })
-      expect(notOffered).toMatchObject({ status: 404, body: { code: 'UNKNOWN_PROVIDER' } })
+      expect(notOffered).toMatchObject({
+        status: 501,
+        body: {
+          code: 'SOCIAL_NOT_CONFIGURED',
+          message: 'This social login is not configured on this service',
+        },
+      })
     } finally {
       await onlyGoogle.stop()
     }
