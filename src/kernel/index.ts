@@ -108,6 +108,8 @@ export type { Logger, LogLevel } from './logger'
 export { parseUnits } from './parseUnits'
 export { pickLocale } from './pickLocale'
 export { definePlugin } from './plugin'
+export type { ApiOptions, RegionalApiOptions } from './regionalApi'
+export { RESTRICTED_TIME_ZONES, regionalApi } from './regionalApi'
 export type { Registry } from './registry'
 export type { CloseGuard, Router, ViewDefinition, ViewRegistry } from './router'
 // Services one plugin offers another
