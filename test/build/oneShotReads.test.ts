@@ -7,7 +7,7 @@ const root = fileURLToPath(new URL('../..', import.meta.url))
 /**
  * Issue 13, item 7: every browser assertion waits for its condition. A page read once and
  * handed to a plain `expect` made `npm test` fail in 2 of 4 runs on a fresh clone
- * (test/e2e/connect.test.ts read the dev wallet's prompt title before it rendered). Use
+ * (test/e2e/connect.browser.test.ts read the dev wallet's prompt title before it rendered). Use
  * the helpers of test/support/waiting.ts; see test/support/README.md.
  */
 describe('browser tests wait for what they assert', () => {
@@ -20,19 +20,19 @@ describe('browser tests wait for what they assert', () => {
     const files = browserTestFiles(root)
     expect(files).toEqual(
       expect.arrayContaining([
-        'test/e2e/connect.test.ts',
-        'test/e2e/dev-wallet.test.ts',
+        'test/e2e/connect.browser.test.ts',
+        'test/e2e/devWallet.browser.test.ts',
         'test/e2e/helpers/demoPage.ts',
         'test/e2e/helpers/devWalletDriver.ts',
         'test/react/modal.browser.test.ts',
-        'test/siwe/browser.test.ts',
-        'test/solana/browser.test.ts',
-        'test/devstack/browser.test.ts',
+        'test/plugins/siwe/signIn.browser.test.ts',
+        'test/adapters/solana/adapter.browser.test.ts',
+        'test/devstack/launchBrowser.browser.test.ts',
         'test/support/waiting.ts',
       ]),
     )
     // Unit tests that never open a browser stay out.
-    expect(files).not.toContain('test/react/modal.test.tsx')
+    expect(files).not.toContain('test/react/modal.dom.test.tsx')
   })
 })
 

@@ -108,14 +108,14 @@ export function scanSource(file: string, source: string): Finding[] {
  * imports playwright-core or the browser helpers (so a new browser test is scanned
  * without being listed).
  *
- * @example browserTestFiles('/repo') // ['test/devstack/browser.test.ts', 'test/e2e/connect.test.ts', ...]
+ * @example browserTestFiles('/repo') // ['test/devstack/launchBrowser.browser.test.ts', 'test/e2e/connect.browser.test.ts', ...]
  */
 export function browserTestFiles(root: string): string[] {
   return walk(join(root, 'test'))
     .map((path) => relative(root, path))
     .filter((file) => {
       if (/^test\/(e2e|support)\//.test(file)) return true
-      if (/(^|\/)browser[^/]*\.test\.tsx?$/.test(file)) return true
+      if (/(^|\/)browser[^/]*\.test\.tsx?$|\.browser\.test\.tsx?$/.test(file)) return true
       return /from '(playwright-core|[./]+support\/browser(-for-file)?(\.js)?)'/.test(
         readFileSync(join(root, file), 'utf8'),
       )

@@ -2,7 +2,7 @@
  * vitest globalSetup of the browser tests: starts the demo stack once for the run (anvil
  * chains, and the demo app built for production and served by Vite's preview server:
  * pages load about twice as fast as from the dev server) and stops it all at the end.
- * Tests read it with `getDemo()`. `test/e2e/demo-cli.test.ts` covers the dev server that
+ * Tests read it with `getDemo()`. `test/e2e/demoCli.browser.test.ts` covers the dev server that
  * `npm run demo` uses.
  *
  * The stack does not wait for the EVM history index (a minute or more on a busy machine):

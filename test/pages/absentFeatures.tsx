@@ -1,4 +1,4 @@
-// A host page for test/server/absentFeatures.test.ts: the widget with the on-ramp, swaps,
+// A host page for test/server/cli/absentFeatures.browser.test.ts: the widget with the on-ramp, swaps,
 // names, history, analytics and sign-in plugins (the verifier on the same server), pointed at the latchkit-server named in `?api=`,
 // and a wallet that connects at once on the configured chain.
 import { type Connector, createKernel, type Network } from 'latchkit'

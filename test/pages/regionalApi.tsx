@@ -1,4 +1,4 @@
-// A host page for test/server/regionalApi.test.ts: the widget's API chosen by regionalApi()
+// A host page for test/server/cli/regionalApi.browser.test.ts: the widget's API chosen by regionalApi()
 // from the browser's time zone, between the two servers named in `?api=` and
 // `?restricted=`; `?zones=` replaces the restricted time zones. A wallet that connects at
 // once, so opening the account asks the chosen API for balances.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Style isolation in Chromium, both ways: a hostile host stylesheet cannot change the modal,
 // the modal's stylesheet cannot change the page, and the buttons in the page keep their
 // look under the page's ordinary rules. Also the theme modes and a custom theme, as rendered.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // Languages in Chromium: Arabic lays the modal out right to left (a screenshot goes to
 // test-results/ for a person to look at), German writes numbers its way, and a locale
 // follows the browser's language or a switch at runtime.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 // The modal in Chromium: keyboard only, focus trap, Escape, hostile host CSS, axe-core.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'

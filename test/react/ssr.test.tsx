@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { readFileSync } from 'node:fs'
 import { createKernel, type Network } from 'latchkit'
 import { renderToString } from 'react-dom/server'

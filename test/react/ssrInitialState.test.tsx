@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { cookieToInitialState, createKernel, type Network, restoreInitialState } from 'latchkit'
 import { ConnectButton, LatchProvider } from 'latchkit/react'
 import { renderToString } from 'react-dom/server'

@@ -12,7 +12,7 @@
  * it('never throws', () => {
  *   fc.assert(fc.property(fc.string(), (text) => { parse(text) }), { numRuns: fuzzRuns() })
  * })
- * // LATCHKIT_FUZZ_RUNS=10000 npx vitest run --project siwe test/siwe/parseMessage.fuzz.test.ts
+ * // LATCHKIT_FUZZ_RUNS=10000 npx vitest run --project siwe test/server/siwe/parseSiweMessageFuzz.test.ts
  */
 export function fuzzRuns(defaultCount = 1000): number {
   const raw = process.env.LATCHKIT_FUZZ_RUNS

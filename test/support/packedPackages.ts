@@ -1,7 +1,7 @@
 /**
  * Both packages as npm would publish them, built once per source tree and shared by the
  * test files that need them (test/build/packedPackage.test.ts reads what they ship,
- * test/server/packedInstall.test.ts installs them as an integrator does): the tree copied
+ * test/server/cli/packedInstall.browser.test.ts installs them as an integrator does): the tree copied
  * to a folder of its own (the tests beside them may rebuild dist/ in the repository),
  * `npm run build` there, then `npm pack` of each.
  *

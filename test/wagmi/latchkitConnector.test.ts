@@ -3,7 +3,7 @@
  * stand-in) and a kernel driven by the scriptable test wallet: Latchkit's connection shows
  * in wagmi, switches go both ways, a wagmi connect opens Latchkit's modal, a disconnect on
  * either side ends both, and wagmi's reconnect waits for Latchkit's. The browser test
- * (test/e2e/wagmi.test.ts) runs the same connector against anvil and the dev wallet.
+ * (test/e2e/wagmi.browser.test.ts) runs the same connector against anvil and the dev wallet.
  */
 import {
   connect,
