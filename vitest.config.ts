@@ -98,7 +98,8 @@ const projects: Row[] = [
     name: 'server/api:dom',
     environment: 'happy-dom',
     folders: SERVER_API,
-    globalSetup: [CHAINS, EVM_INDEXER],
+    // It starts its own chains and server, so none of the shared ones; anvil dies with the
+    // thread that spawned it, hence processes.
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -130,15 +131,6 @@ const projects: Row[] = [
   {
     // The verifier checks signatures on the shared chains and stores sessions in PostgreSQL.
     name: 'siwe',
-    folders: ['test/server/siwe', 'test/plugins/siwe'],
-    globalSetup: [CHAINS, POSTGRES],
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-  },
-  {
-    name: 'siwe:dom',
-    environment: 'happy-dom',
     folders: ['test/server/siwe', 'test/plugins/siwe'],
     globalSetup: [CHAINS, POSTGRES],
     pool: 'forks',
