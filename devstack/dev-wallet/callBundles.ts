@@ -187,7 +187,7 @@ export function createCallBundles(options: CallBundlesOptions) {
         { label: 'Calls', value: `${calls.length}, sent one after another (not atomic)` },
       ]
       for (const [index, call] of calls.entries()) {
-        const lines = await describeTransaction({ from, to: call.to, ...call }, chain)
+        const lines = await describeTransaction({ from, ...call }, chain)
         for (const line of lines) {
           if (line.label === 'From' || line.label === 'Network') continue
           details.push({ label: `Call ${index + 1} ${line.label}`, value: line.value })
