@@ -9,8 +9,6 @@
 
 export type { AccountInView } from '../kernel/accountInView'
 export { accountInView } from '../kernel/accountInView'
-export type { ActiveConnection } from '../kernel/actions/activeConnection'
-export { activeConnection } from '../kernel/actions/activeConnection'
 export { requireAdapter } from '../kernel/actions/requireAdapter'
 export type { CreateApiOptions } from '../kernel/api/createApi'
 export { createApi } from '../kernel/api/createApi'

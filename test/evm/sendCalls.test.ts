@@ -184,6 +184,14 @@ describe('a wallet with EIP-5792', () => {
     expect(error).toMatchObject({ name, rpcCode: code })
   })
 
+  it('SendCallsError made by hand is one too, and nothing else is', () => {
+    const made = new SendCallsError(5740, { details: '11 calls' })
+    expect(made).toBeInstanceOf(SendCallsError)
+    expect(made).toMatchObject({ name: 'BundleTooLargeError', rpcCode: 5740, code: 'BUNDLE_TOO_LARGE' })
+    expect(new UserRejectedRequestError()).not.toBeInstanceOf(SendCallsError)
+    expect({ rpcCode: 5760 }).not.toBeInstanceOf(SendCallsError)
+  })
+
   it('a declined prompt is a UserRejectedRequestError, as everywhere else', async () => {
     const wallet = batchingWallet('unsupported')
     wallet.handlers.wallet_sendCalls = () => {

@@ -1,14 +1,8 @@
-import type { Kernel, LatchError } from 'latchkit'
-import { activeConnection } from 'latchkit/internal'
-import { evmChainIdOf } from '../chainId'
-import { providerOf } from '../provider'
-import type { CallsStatus } from './callsTypes'
-import { readCallsStatus, sequentialBundle } from './walletCalls'
+import type { Kernel } from 'latchkit'
+import { loadWalletActions } from '../loadWalletActions'
+import type { GetCallsStatusReturnType } from './runGetCallsStatus'
 
-/** Where the bundle stands now. */
-export type GetCallsStatusReturnType = CallsStatus
-/** SendCallsError 5730 (UnknownBundleIdError) for an id the wallet does not know; the wallet's failure, mapped. */
-export type GetCallsStatusErrorType = LatchError
+export type { GetCallsStatusErrorType, GetCallsStatusReturnType } from './runGetCallsStatus'
 
 /**
  * Where a bundle `sendCalls` sent stands: `wallet_getCallsStatus` for one the wallet
@@ -19,8 +13,5 @@ export type GetCallsStatusErrorType = LatchError
  * const { status, receipts } = await getCallsStatus(kernel, id) // 'pending' | 'success' | 'failure'
  */
 export async function getCallsStatus(kernel: Kernel, id: string): Promise<GetCallsStatusReturnType> {
-  const local = sequentialBundle(kernel, id)
-  if (local) return { ...local, receipts: [...local.receipts] }
-  const { connector, network } = activeConnection(kernel, 'eip155')
-  return readCallsStatus(providerOf(connector), id, evmChainIdOf(network))
+  return (await loadWalletActions()).runGetCallsStatus(kernel, id)
 }

@@ -1,18 +1,12 @@
-import type { Kernel, LatchError } from 'latchkit'
-import { activeConnection } from 'latchkit/internal'
-import { evmChainIdOf } from '../chainId'
-import { providerOf } from '../provider'
-import type { WalletCapabilities } from './callsTypes'
-import { readCapabilities } from './walletCalls'
+import type { Kernel } from 'latchkit'
+import { loadWalletActions } from '../loadWalletActions'
+import type { GetCapabilitiesParameters, GetCapabilitiesReturnType } from './runGetCapabilities'
 
-export interface GetCapabilitiesParameters {
-  /** Default: the connected network's chain id. */
-  chainId?: number
-}
-/** The capabilities on that chain, or undefined when the wallet has no EIP-5792. */
-export type GetCapabilitiesReturnType = WalletCapabilities | undefined
-/** 'No ActiveCaipAddress found' without an EVM account; the wallet's failure, mapped. */
-export type GetCapabilitiesErrorType = LatchError
+export type {
+  GetCapabilitiesErrorType,
+  GetCapabilitiesParameters,
+  GetCapabilitiesReturnType,
+} from './runGetCapabilities'
 
 /**
  * Asks the connected EVM wallet what it can do with a bundle of calls on a chain
@@ -28,6 +22,5 @@ export async function getCapabilities(
   kernel: Kernel,
   parameters: GetCapabilitiesParameters = {},
 ): Promise<GetCapabilitiesReturnType> {
-  const { connector, network, address } = activeConnection(kernel, 'eip155')
-  return readCapabilities(providerOf(connector), address, parameters.chainId ?? evmChainIdOf(network))
+  return (await loadWalletActions()).runGetCapabilities(kernel, parameters)
 }

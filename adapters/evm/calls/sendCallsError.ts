@@ -1,5 +1,5 @@
 import { type LatchErrorOptions, RpcError } from 'latchkit'
-import { describeRpcCode, rpcCodes, toRpcError } from 'latchkit/internal'
+import { describeRpcCode } from 'latchkit/internal'
 
 /** EIP-5792's error codes: the wallet could not take or find the bundle. */
 export type SendCallsErrorCode = 5700 | 5710 | 5720 | 5730 | 5740 | 5750 | 5760
@@ -9,7 +9,9 @@ export type SendCallsErrorCode = 5700 | 5710 | 5720 | 5730 | 5740 | 5750 | 5760
  * reason, with `rpcCode` 5700 to 5760 and `name` saying which: UnsupportedCapabilityError
  * (5700), UnsupportedChainIdError (5710), DuplicateIdError (5720), UnknownBundleIdError
  * (5730), BundleTooLargeError (5740), AtomicReadyWalletRejectedUpgradeError (5750),
- * AtomicityNotSupportedError (5760).
+ * AtomicityNotSupportedError (5760). `instanceof SendCallsError` holds for every error
+ * Latchkit gives with one of those codes: the kernel's one table of wallet codes makes
+ * them, so this class does not ride along in the code that sends the bundles.
  *
  * @example
  * try { await sendCalls(kernel, { calls, atomicRequired: true }) }
@@ -18,44 +20,14 @@ export type SendCallsErrorCode = 5700 | 5710 | 5720 | 5730 | 5740 | 5750 | 5760
 export class SendCallsError extends RpcError {
   declare readonly rpcCode: SendCallsErrorCode
 
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    const code = (value as RpcError | null)?.rpcCode
+    return value instanceof RpcError && code !== undefined && code >= 5700 && code <= 5760 && code % 10 === 0
+  }
+
   constructor(rpcCode: SendCallsErrorCode, options: Omit<LatchErrorOptions, 'code' | 'rpcCode'> = {}) {
     const kind = describeRpcCode(rpcCode)
     super(kind.message, { ...options, code: kind.code, rpcCode })
     this.name = kind.name
   }
-}
-
-const isBundleCode = (code: number | undefined): code is SendCallsErrorCode =>
-  code !== undefined &&
-  code >= rpcCodes.UNSUPPORTED_NON_OPTIONAL_CAPABILITY &&
-  code <= rpcCodes.ATOMICITY_NOT_SUPPORTED &&
-  code % 10 === 0
-
-/**
- * A wallet's failure as a Latchkit error: SendCallsError for 5700 to 5760, otherwise as
- * the kernel maps it everywhere (4001 UserRejectedRequestError, ...).
- *
- * @example
- * catch (error) { throw toSendCallsError(error) }
- */
-export function toSendCallsError(error: unknown) {
-  const mapped = toRpcError(error)
-  if (mapped instanceof SendCallsError || !isBundleCode(mapped.rpcCode)) return mapped
-  return new SendCallsError(mapped.rpcCode, { cause: error, details: mapped.details })
-}
-
-/**
- * True when the wallet does not know the method at all (-32601, 4200, -32004): a wallet
- * without EIP-5792, which gets the calls one at a time instead.
- *
- * @example
- * if (isMethodMissing(error)) return sendOneByOne()
- */
-export function isMethodMissing(error: unknown): boolean {
-  const code = toRpcError(error).rpcCode
-  return (
-    code === rpcCodes.METHOD_NOT_FOUND ||
-    code === rpcCodes.UNSUPPORTED_METHOD ||
-    code === rpcCodes.METHOD_NOT_SUPPORTED
-  )
 }

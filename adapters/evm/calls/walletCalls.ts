@@ -11,30 +11,35 @@ import type { Hex } from '../address'
 import { numberToHex } from '../hex'
 import { type Eip1193Provider, request } from '../provider'
 import type { Call, CallReceipt, CallsStatus, SendCallsProgress, WalletCapabilities } from './callsTypes'
-import { isMethodMissing, toSendCallsError } from './sendCallsError'
+import { isMethodMissing, toSendCallsError } from './walletErrors'
 
 const capabilitiesSchema = /* @__PURE__ */ z.record(
-  z.string(),
-  z.looseObject({ atomic: z.optional(z.looseObject({ status: z.string() })) }),
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.looseObject({
+    atomic: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.looseObject({ status: /* @__PURE__ */ z.string() })),
+  }),
 )
 
 const receiptSchema = /* @__PURE__ */ z.looseObject({
-  transactionHash: z.string(),
-  status: z.optional(z.string()),
-  blockNumber: z.optional(z.string()),
-  gasUsed: z.optional(z.string()),
+  transactionHash: /* @__PURE__ */ z.string(),
+  status: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  blockNumber: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  gasUsed: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
 })
 
 const callsStatusSchema = /* @__PURE__ */ z.looseObject({
   // v2 answers a number; v1 wallets answered 'PENDING' or 'CONFIRMED'.
-  status: z.union([z.number(), z.string()]),
-  chainId: z.optional(z.string()),
-  atomic: z.optional(z.boolean()),
-  receipts: z.optional(z.array(receiptSchema)),
+  status: /* @__PURE__ */ z.union([/* @__PURE__ */ z.number(), /* @__PURE__ */ z.string()]),
+  chainId: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.string()),
+  atomic: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.boolean()),
+  receipts: /* @__PURE__ */ z.optional(/* @__PURE__ */ z.array(receiptSchema)),
 })
 
 /** `wallet_sendCalls` answers `{ id }` (v2) or the id itself (v1). */
-export const sendCallsAnswerSchema = /* @__PURE__ */ z.union([z.string(), z.looseObject({ id: z.string() })])
+export const sendCallsAnswerSchema = /* @__PURE__ */ z.union([
+  /* @__PURE__ */ z.string(),
+  /* @__PURE__ */ z.looseObject({ id: /* @__PURE__ */ z.string() }),
+])
 
 const hex = (value: bigint | number): Hex => numberToHex(value)
 
@@ -181,7 +186,7 @@ async function waitForReceipt(provider: Eip1193Provider, hash: Hex, options: Pol
  * Bundles sent one transaction at a time have no id the wallet knows: their statuses are
  * kept here, per kernel, so getCallsStatus answers for them as for any other.
  */
-const sequentialBundles = new WeakMap<Kernel, Map<string, CallsStatus>>()
+const sequentialBundles = /* @__PURE__ */ new WeakMap<Kernel, Map<string, CallsStatus>>()
 
 /** The status of a bundle this kernel sent one transaction at a time, if `id` is one. */
 export function sequentialBundle(kernel: Kernel, id: string): CallsStatus | undefined {

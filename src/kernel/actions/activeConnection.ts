@@ -13,9 +13,6 @@ export interface ActiveConnection {
 /**
  * The connector, network and address an action works with, or the error that says which
  * is missing ('No ActiveCaipAddress found', 'Unsupported chain', ...).
- *
- * @example
- * const { connector, network, address } = activeConnection(kernel, 'eip155')
  */
 export function activeConnection(kernel: Kernel, namespace?: ChainNamespace): ActiveConnection {
   const state = kernel.getState()
