@@ -1,6 +1,7 @@
 /**
  * latchkit/adapters/evm: EVM chains over EIP-1193 and JSON-RPC. EIP-6963 and injected
- * wallet discovery, an EIP-1193 connector, balances, signing, sending and chain switching.
+ * wallet discovery, an EIP-1193 connector, balances, signing, sending, chain switching and
+ * bundles of calls (EIP-5792's sendCalls, with a one-at-a-time fallback).
  * Its types match viem's (`0x` hex strings, bigint quantities); it imports none of viem's
  * code, which would cost about 40 KB gzip in every build (see evmAdapter.ts).
  *
@@ -22,6 +23,26 @@ export {
   MAX_WALLET_NAME_LENGTH,
   parseAnnouncement,
 } from './announcement'
+export type {
+  AtomicStatus,
+  Call,
+  CallReceipt,
+  CallsStatus,
+  SendCallsProgress,
+  WalletCapabilities,
+} from './calls/callsTypes'
+export type { GetCallsStatusErrorType, GetCallsStatusReturnType } from './calls/getCallsStatus'
+export { getCallsStatus } from './calls/getCallsStatus'
+export type {
+  GetCapabilitiesErrorType,
+  GetCapabilitiesParameters,
+  GetCapabilitiesReturnType,
+} from './calls/getCapabilities'
+export { getCapabilities } from './calls/getCapabilities'
+export type { SendCallsErrorType, SendCallsParameters, SendCallsReturnType } from './calls/sendCalls'
+export { sendCalls } from './calls/sendCalls'
+export type { SendCallsErrorCode } from './calls/sendCallsError'
+export { SendCallsError } from './calls/sendCallsError'
 export { parseChainId } from './chainId'
 export type { DiscoveryWindow, StartDiscoveryParameters } from './discovery'
 export { INJECTED_CONNECTOR_ID, startDiscovery } from './discovery'

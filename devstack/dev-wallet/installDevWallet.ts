@@ -38,6 +38,12 @@ export interface InstallDevWalletOptions {
   storage?: WalletStorage
   /** localStorage key. Default 'latchkit-dev-wallet:v1'. */
   storageKey?: string
+  /**
+   * Whether the wallet speaks EIP-5792 (`wallet_getCapabilities`, `wallet_sendCalls`,
+   * `wallet_getCallsStatus`, `wallet_showCallsStatus`; bundles run one call after another,
+   * `atomic: 'unsupported'`). Default true; false answers them 4200, as a wallet without it.
+   */
+  sendCalls?: boolean
 }
 
 /** The EIP-1193 provider the wallet announces. */
@@ -96,7 +102,12 @@ export function installDevWallet(options: InstallDevWalletOptions): DevWallet {
     storageKey: options.storageKey ?? DEV_WALLET_STORAGE_KEY,
     events,
   })
-  const request = createRequestHandler({ state, consent, origin })
+  const request = createRequestHandler({
+    state,
+    consent,
+    origin,
+    ...(options.sendCalls !== undefined && { sendCalls: options.sendCalls }),
+  })
 
   const provider: DevWalletProvider = Object.freeze({
     request,

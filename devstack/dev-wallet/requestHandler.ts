@@ -5,6 +5,7 @@
  * unlocked, so approved signatures and transactions are forwarded to it to be signed.
  */
 import { type Address, type Hex, isAddress, isHex } from 'viem'
+import { createCallBundles } from './callBundles'
 import type { ConsentQueue } from './consentQueue'
 import {
   describeAddChain,
@@ -24,6 +25,8 @@ export interface RequestHandlerOptions {
   consent: ConsentQueue
   /** The site asking, shown in prompts (the page's origin). */
   origin: string
+  /** Whether EIP-5792 (wallet_sendCalls and friends) is answered; otherwise 4200. Default true. */
+  sendCalls?: boolean
 }
 
 /**
@@ -102,6 +105,13 @@ export function createRequestHandler(options: RequestHandlerOptions) {
     state.selectChain(target.chainId)
     return null
   }
+
+  const callBundles = createCallBundles({
+    ask: (title, details) => ask('wallet_sendCalls', title, details),
+    requireAuthorizedAccount,
+    currentChain: () => state.currentChain(),
+    chains: () => state.snapshot().chains,
+  })
 
   const permissions = () => {
     const { authorized, account } = state.snapshot()
@@ -244,6 +254,10 @@ export function createRequestHandler(options: RequestHandlerOptions) {
       }
 
       default:
+        if (callBundles.handles(method)) {
+          if (options.sendCalls === false) throw providerErrors.unsupportedMethod(method)
+          return callBundles.request(method, params)
+        }
         if (blockedMethod.test(method)) throw providerErrors.unsupportedMethod(method)
         return forward(method, args.params)
     }

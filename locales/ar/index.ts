@@ -403,6 +403,7 @@ export const ar: Locale = {
     'swaps.networkCost': 'تكلفة الشبكة',
     'swaps.providerFee': 'رسوم المزوّد',
     'swaps.approve': 'الموافقة على {symbol}',
+    'swaps.approveAndSwap': 'الموافقة على {symbol} والمبادلة',
     'swaps.approving': 'جارٍ الموافقة…',
     'swaps.approveWhy': 'تحتاج المبادلة أولًا إلى إذنك لاستخدام {symbol}.',
     'swaps.swap': 'مبادلة',

@@ -416,6 +416,7 @@ export const de: Locale = {
     'swaps.networkCost': 'Netzwerkkosten',
     'swaps.providerFee': 'Anbietergebühr',
     'swaps.approve': '{symbol} freigeben',
+    'swaps.approveAndSwap': '{symbol} freigeben und tauschen',
     'swaps.approving': 'Wird freigegeben…',
     'swaps.approveWhy': 'Für den Tausch brauchst du zuerst deine Erlaubnis, {symbol} zu verwenden.',
     'swaps.swap': 'Tauschen',

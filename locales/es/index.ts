@@ -413,6 +413,7 @@ export const es: Locale = {
     'swaps.networkCost': 'Coste de red',
     'swaps.providerFee': 'Comisión del proveedor',
     'swaps.approve': 'Aprobar {symbol}',
+    'swaps.approveAndSwap': 'Aprobar {symbol} e intercambiar',
     'swaps.approving': 'Aprobando…',
     'swaps.approveWhy': 'Primero, el intercambio necesita tu permiso para usar {symbol}.',
     'swaps.swap': 'Intercambiar',

@@ -413,6 +413,7 @@ export const fr: Locale = {
     'swaps.networkCost': 'Coût réseau',
     'swaps.providerFee': 'Frais du fournisseur',
     'swaps.approve': 'Approuver {symbol}',
+    'swaps.approveAndSwap': 'Approuver {symbol} et échanger',
     'swaps.approving': 'Approbation…',
     'swaps.approveWhy': "L'échange a d'abord besoin de votre autorisation pour utiliser {symbol}.",
     'swaps.swap': 'Échanger',

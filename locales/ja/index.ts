@@ -406,6 +406,7 @@ export const ja: Locale = {
     'swaps.networkCost': 'ネットワークコスト',
     'swaps.providerFee': 'プロバイダー手数料',
     'swaps.approve': '{symbol} を承認',
+    'swaps.approveAndSwap': '{symbol} を承認してスワップ',
     'swaps.approving': '承認中…',
     'swaps.approveWhy': 'スワップするには、まず {symbol} の使用を許可する必要があります。',
     'swaps.swap': 'スワップ',

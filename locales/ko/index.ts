@@ -405,6 +405,7 @@ export const ko: Locale = {
     'swaps.networkCost': '네트워크 비용',
     'swaps.providerFee': '공급자 수수료',
     'swaps.approve': '{symbol} 승인',
+    'swaps.approveAndSwap': '{symbol} 승인 후 스왑',
     'swaps.approving': '승인 중…',
     'swaps.approveWhy': '스왑하려면 먼저 {symbol} 사용을 허용해야 합니다.',
     'swaps.swap': '스왑',

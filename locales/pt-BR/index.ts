@@ -412,6 +412,7 @@ export const ptBR: Locale = {
     'swaps.networkCost': 'Custo de rede',
     'swaps.providerFee': 'Taxa do provedor',
     'swaps.approve': 'Aprovar {symbol}',
+    'swaps.approveAndSwap': 'Aprovar {symbol} e trocar',
     'swaps.approving': 'Aprovando…',
     'swaps.approveWhy': 'Primeiro, a troca precisa da sua permissão para usar {symbol}.',
     'swaps.swap': 'Trocar',

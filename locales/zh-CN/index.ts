@@ -401,6 +401,7 @@ export const zhCN: Locale = {
     'swaps.networkCost': '网络费用',
     'swaps.providerFee': '服务商费用',
     'swaps.approve': '授权 {symbol}',
+    'swaps.approveAndSwap': '授权 {symbol} 并兑换',
     'swaps.approving': '正在授权…',
     'swaps.approveWhy': '兑换前需要你先授权使用 {symbol}。',
     'swaps.swap': '兑换',

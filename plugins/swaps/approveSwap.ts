@@ -1,10 +1,9 @@
 import type { Kernel, LatchError } from 'latchkit'
+import { buildApproval } from './buildSwapTransactions'
 import { fetchSwapAllowance } from './fetchSwapAllowance'
 import { prepareSwap } from './prepareSwap'
 import { sendBuiltTransaction } from './sendBuiltTransaction'
 import { swapsSlice } from './slice'
-import { swapApiRequest } from './swapApiRequest'
-import { builtTransactionSchema } from './swapSchemas'
 
 /** A ValidationError from prepareSwap, SWAP_APPROVAL_REVERTED, or the wallet's refusal. */
 export type ApproveSwapErrorType = LatchError
@@ -24,23 +23,10 @@ export async function approveSwap(kernel: Kernel): Promise<void> {
     draft.status = 'approving'
   })
   try {
-    const built = await swapApiRequest(kernel, {
-      path: 'v1/convert/build-approve',
-      query: {
-        userAddress: swap.address,
-        from: swap.source.address,
-        to: swap.target.address,
-        amount: swap.amount.toString(),
-      },
-      chainId: swap.network.caipNetworkId,
-      schema: builtTransactionSchema,
-      endpoint: 'GET /v1/convert/build-approve',
-      cache: 'no-cache',
-    })
     await sendBuiltTransaction(
       kernel,
       swap.network,
-      built.tx,
+      await buildApproval(kernel, swap),
       {
         operation: 'approve',
         symbol: swap.source.symbol,

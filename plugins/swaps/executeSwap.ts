@@ -1,10 +1,19 @@
-import { type Kernel, type LatchError, refreshBalance, refreshTokenBalances } from 'latchkit'
+import {
+  type Kernel,
+  type LatchError,
+  refreshBalance,
+  refreshTokenBalances,
+  type TransactionSummary,
+  ValidationError,
+} from 'latchkit'
+import { type Call, sendCalls } from 'latchkit/adapters/evm'
+import { buildApproval, buildSwap } from './buildSwapTransactions'
+import { swapsMessages } from './messages'
 import { prepareSwap } from './prepareSwap'
 import { sendBuiltTransaction } from './sendBuiltTransaction'
 import { swapsSlice } from './slice'
 import { clearSwapForm } from './state'
-import { swapApiRequest } from './swapApiRequest'
-import { builtTransactionSchema } from './swapSchemas'
+import type { BuiltTransaction } from './swapSchemas'
 
 export interface ExecuteSwapReturnType {
   hash: string
@@ -20,12 +29,23 @@ export interface ExecuteSwapReturnType {
  */
 export type ExecuteSwapErrorType = LatchError
 
+const toCall = (tx: BuiltTransaction): Call => ({
+  to: tx.to as Call['to'],
+  data: tx.data as Call['data'],
+  value: BigInt(tx.value ?? tx.amount ?? '0'),
+})
+
 /**
  * Swaps what the form holds: the API builds the router call with the quote the visitor saw
  * as its reference (refusing before the wallet is asked when the pools moved past the
  * slippage, and bounding the output on chain by it), the wallet sends it, and once it is
  * mined the balances are read again and the form clears. Activity lists it as pending
  * meanwhile. On failure the form stays as typed.
+ *
+ * When the router may not spend the amount yet, the approval goes with the swap as one
+ * bundle of calls (`sendCalls`): one confirmation in a wallet that takes bundles
+ * (EIP-5792), the approval mined before the swap either way. The review offers that only
+ * for such a wallet; others approve first (approveSwap), as before.
  *
  * @example
  * const { hash } = await executeSwap(kernel)
@@ -38,34 +58,32 @@ export async function executeSwap(kernel: Kernel): Promise<ExecuteSwapReturnType
   })
   let hash: string
   try {
-    const built = await swapApiRequest(kernel, {
-      method: 'POST',
-      path: 'v1/convert/build-transaction',
-      body: {
-        amount: swap.amount.toString(),
-        eip155: { slippage: String(slice.get().settings.slippage) },
-        from: swap.source.address,
-        to: swap.target.address,
-        userAddress: `${swap.network.caipNetworkId}:${swap.address}`,
-        toAmount: swap.quote.toAmount.toString(),
-      },
-      chainId: swap.network.caipNetworkId,
-      schema: builtTransactionSchema,
-      endpoint: 'POST /v1/convert/build-transaction',
-      cache: 'no-cache',
-    })
-    hash = await sendBuiltTransaction(
-      kernel,
-      swap.network,
-      built.tx,
-      {
-        operation: 'trade',
-        amount: swap.typed,
-        symbol: swap.source.symbol,
-        ...(swap.source.logoUri && { iconUrl: swap.source.logoUri }),
-      },
-      'SWAP_REVERTED',
-    )
+    const summary: TransactionSummary = {
+      operation: 'trade',
+      amount: swap.typed,
+      symbol: swap.source.symbol,
+      ...(swap.source.logoUri && { iconUrl: swap.source.logoUri }),
+    }
+    if (swap.needsApproval) {
+      const [approval, trade] = await Promise.all([buildApproval(kernel, swap), buildSwap(kernel, swap)])
+      const result = await sendCalls(kernel, { calls: [toCall(approval), toCall(trade)], summary })
+      const last = result.receipts.at(-1)
+      if (result.status !== 'success' || !last) {
+        // One receipt, reverted, of calls sent one after another: the approval failed.
+        const approvalFailed = !result.atomic && result.receipts.length === 1 && last?.status === 'reverted'
+        const code = approvalFailed ? 'SWAP_APPROVAL_REVERTED' : 'SWAP_REVERTED'
+        throw new ValidationError(swapsMessages[code], { code, details: last?.transactionHash ?? result.id })
+      }
+      hash = last.transactionHash
+    } else {
+      hash = await sendBuiltTransaction(
+        kernel,
+        swap.network,
+        await buildSwap(kernel, swap),
+        summary,
+        'SWAP_REVERTED',
+      )
+    }
   } finally {
     slice.set((draft) => {
       draft.status = 'idle'

@@ -324,6 +324,124 @@ describe('dev wallet: signing and sending through anvil', () => {
   })
 })
 
+describe('dev wallet: EIP-5792 call bundles', () => {
+  const connectWith = async (options: { sendCalls?: boolean } = {}) => {
+    await installInPage(page, { chains, accounts, ...options })
+    const connecting = requestInPage(page, 'eth_requestAccounts')
+    await walletPanel(page).approve.click()
+    await connecting
+  }
+  const chainHex = () => `0x${chains[0]!.chainId.toString(16)}`
+
+  it('says per chain that it batches without atomicity, and runs a bundle after one prompt listing every call', async () => {
+    await connectWith()
+    expect(await requestInPage(page, 'wallet_getCapabilities', [account0, [chainHex()]])).toEqual({
+      ok: true,
+      result: { [chainHex()]: { atomic: { status: 'unsupported' } } },
+    })
+    const client = createPublicClient({ transport: http(chains[0]!.rpcUrl) })
+    const recipient = fixtureAccounts[2]!.address as Address
+    const [ethBefore, lusdBefore] = await Promise.all([
+      client.getBalance({ address: recipient }),
+      client.readContract({
+        address: fixtureContracts.LUSD,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [recipient],
+      }),
+    ])
+    const transfer = encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [recipient, 2_500_000n],
+    })
+    const sending = requestInPage(page, 'wallet_sendCalls', [
+      {
+        version: '2.0.0',
+        from: account0,
+        chainId: chainHex(),
+        atomicRequired: false,
+        calls: [
+          { to: fixtureContracts.LUSD, data: transfer },
+          { to: recipient, value: `0x${parseEther('0.25').toString(16)}` },
+        ],
+      },
+    ])
+    const panel = walletPanel(page)
+    await expectText(panel.promptTitle, 'Batched transactions request')
+    await expectTextContaining(
+      panel.prompt,
+      `ERC-20 transfer of 2.5 LUSD to ${recipient}`,
+      '0.25 ETH',
+      '2, sent one after another (not atomic)',
+    )
+    await panel.approve.click()
+    const outcome = await sending
+    expect(outcome.ok).toBe(true)
+    const { id } = (outcome as { result: { id: string } }).result
+    await eventually(async () => {
+      const status = await requestInPage(page, 'wallet_getCallsStatus', [id])
+      return (status as { result?: { status: number } }).result?.status
+    }).toBe(200)
+    const status = (await requestInPage(page, 'wallet_getCallsStatus', [id])) as {
+      result: { atomic: boolean; receipts: Array<{ status: string }> }
+    }
+    expect(status.result.atomic).toBe(false)
+    expect(status.result.receipts.map((receipt) => receipt.status)).toEqual(['0x1', '0x1'])
+    expect(await client.getBalance({ address: recipient })).toBe(ethBefore + parseEther('0.25'))
+    expect(
+      await client.readContract({
+        address: fixtureContracts.LUSD,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [recipient],
+      }),
+    ).toBe(lusdBefore + 2_500_000n)
+    expect(await requestInPage(page, 'wallet_showCallsStatus', [id])).toEqual({ ok: true, result: null })
+  })
+
+  it('answers with the EIP-5792 codes: atomicity (5760), another chain (5710), unknown bundle (5730), too large (5740)', async () => {
+    await connectWith()
+    const bundle = (overrides: Record<string, unknown>) => [
+      {
+        version: '2.0.0',
+        from: account0,
+        chainId: chainHex(),
+        calls: [{ to: account1, value: '0x1' }],
+        ...overrides,
+      },
+    ]
+    expect(await requestInPage(page, 'wallet_sendCalls', bundle({ atomicRequired: true }))).toMatchObject({
+      ok: false,
+      code: 5760,
+    })
+    expect(await requestInPage(page, 'wallet_sendCalls', bundle({ chainId: '0x1' }))).toMatchObject({
+      ok: false,
+      code: 5710,
+    })
+    expect(
+      await requestInPage(page, 'wallet_sendCalls', bundle({ calls: Array(11).fill({ to: account1 }) })),
+    ).toMatchObject({ ok: false, code: 5740 })
+    expect(await requestInPage(page, 'wallet_getCallsStatus', ['0x1234'])).toMatchObject({
+      ok: false,
+      code: 5730,
+    })
+    await expectHidden(walletPanel(page).prompt)
+  })
+
+  it('installed without EIP-5792, it answers 4200 to every one of its methods', async () => {
+    await connectWith({ sendCalls: false })
+    for (const method of [
+      'wallet_getCapabilities',
+      'wallet_sendCalls',
+      'wallet_getCallsStatus',
+      'wallet_showCallsStatus',
+    ]) {
+      expect(await requestInPage(page, method, [account0])).toMatchObject({ ok: false, code: 4200 })
+    }
+  })
+})
+
 describe('dev wallet: networks', () => {
   it('answers 4902 for an unknown chain, adds it after approval and switches with chainChanged', async () => {
     const [first, second] = chains as [DevWalletChain, DevWalletChain]

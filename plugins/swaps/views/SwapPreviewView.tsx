@@ -1,5 +1,6 @@
 'use client'
 import { formatUnits } from 'latchkit'
+import { getCapabilities } from 'latchkit/adapters/evm'
 import { useKernel, useLocaleTag, useNetwork, useT } from 'latchkit/react'
 import { type ReactElement, useEffect, useState } from 'react'
 import { approveSwap } from '../approveSwap'
@@ -27,7 +28,8 @@ function currentSwap(kernel: Parameters<typeof prepareSwap>[0]): PreparedSwap | 
 /**
  * Review Swap: what is paid and received (in USD where prices are known), the rate, price
  * impact, maximum slippage with the minimum received, network cost and provider fee; then
- * Approve (when the router may not yet spend the amount) and Swap, each through the wallet.
+ * Approve (when the router may not yet spend the amount) and Swap, each through the wallet;
+ * with a wallet that takes bundles of calls (EIP-5792), one "Approve and swap" instead.
  * The quote keeps refreshing; a swap the pools moved past the slippage of is refused
  * before the wallet is asked.
  */
@@ -62,6 +64,20 @@ export default function SwapPreviewView(): ReactElement {
       live = false
     }
   }, [kernel, caipNetwork, sourceAddress, owner])
+
+  // Whether the wallet takes approve + swap as one bundle: asked once per account and network.
+  const [bundles, setBundles] = useState(false)
+  useEffect(() => {
+    if (!caipNetwork || !owner) return
+    let live = true
+    getCapabilities(kernel).then(
+      (capabilities) => live && setBundles(capabilities !== undefined),
+      () => live && setBundles(false),
+    )
+    return () => {
+      live = false
+    }
+  }, [kernel, caipNetwork, owner])
 
   if (!ready || !caipNetwork) {
     return (
@@ -158,7 +174,7 @@ export default function SwapPreviewView(): ReactElement {
           {error}
         </p>
       )}
-      {swap.needsApproval ? (
+      {swap.needsApproval && !bundles ? (
         <button
           type="button"
           className="lk-primary"
@@ -178,7 +194,11 @@ export default function SwapPreviewView(): ReactElement {
           onClick={confirm}
           data-latchkit="swap-confirm"
         >
-          {state.status === 'swapping' ? t('swaps.swapping') : t('swaps.swap')}
+          {state.status === 'swapping'
+            ? t('swaps.swapping')
+            : swap.needsApproval
+              ? t('swaps.approveAndSwap', { symbol: source.symbol })
+              : t('swaps.swap')}
         </button>
       )}
       <button type="button" className="lk-secondary" disabled={busy} onClick={() => kernel.router.goBack()}>

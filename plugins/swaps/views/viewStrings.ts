@@ -21,6 +21,7 @@ export const swapsViewStrings = {
   'swaps.networkCost': 'Network cost',
   'swaps.providerFee': 'Provider fee',
   'swaps.approve': 'Approve {symbol}',
+  'swaps.approveAndSwap': 'Approve {symbol} and swap',
   'swaps.approving': 'Approving…',
   'swaps.approveWhy': 'The swap needs your permission to use {symbol} first.',
   'swaps.swap': 'Swap',

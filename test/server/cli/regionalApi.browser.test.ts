@@ -58,7 +58,11 @@ function balanceAsks(server: ServerProcess): number {
     .length
 }
 
-/** Opens the page in `timeZone`, connects, opens the account, and says which server was asked. */
+/**
+ * Opens the page in `timeZone`, connects, opens the account, and says which server was asked.
+ * settled: it returns once a server's log shows the balance request, and the page's choice
+ * is a value set when the page loaded.
+ */
 async function askedFrom(
   timeZone: string,
   query = '',

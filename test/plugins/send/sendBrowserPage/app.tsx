@@ -6,8 +6,8 @@
  * (an account button once connected).
  * The test writes the chains and URLs into `window.sendTestConfig` before this runs.
  */
-import { createKernel } from 'latchkit'
-import { evmAdapter } from 'latchkit/adapters/evm'
+import { createKernel, type Kernel } from 'latchkit'
+import { evmAdapter, getCapabilities, sendCalls } from 'latchkit/adapters/evm'
 import { localChain } from 'latchkit/networks'
 import { analytics } from 'latchkit/plugins/analytics'
 import { ens } from 'latchkit/plugins/ens'
@@ -38,16 +38,27 @@ export type SendTestConfig = {
   history?: boolean
   /** With it the page adds analytics() with these options, and asks the API's project config. */
   analytics?: { endpoint?: string; enabled?: boolean; projectId: string }
+  /**
+   * Whether the dev wallet speaks EIP-5792 (bundles of calls). Default false: the flows these
+   * pages test are a wallet's one transaction per confirmation; the bundle tests turn it on.
+   */
+  walletSendCalls?: boolean
 }
 
 declare global {
   interface Window {
     sendTestConfig: SendTestConfig
+    /** The page's kernel and the bundle actions, for tests that call them as an app would. */
+    sendTestApp: { kernel: Kernel; sendCalls: typeof sendCalls; getCapabilities: typeof getCapabilities }
   }
 }
 
 const config = window.sendTestConfig
-installDevWallet({ chains: config.walletChains, accounts: config.accounts })
+installDevWallet({
+  chains: config.walletChains,
+  accounts: config.accounts,
+  sendCalls: config.walletSendCalls ?? false,
+})
 const kernel = createKernel({
   networks: config.appChains.map((chain) => localChain(chain.chainId, chain.rpcUrl, chain.name)),
   adapters: [evmAdapter()],
@@ -80,6 +91,7 @@ const kernel = createKernel({
   ],
   logger: { level: 'warn' },
 })
+window.sendTestApp = { kernel, sendCalls, getCapabilities }
 createRoot(document.getElementById('root') as HTMLElement).render(
   <LatchProvider kernel={kernel}>
     <header>
