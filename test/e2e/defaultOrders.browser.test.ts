@@ -2,7 +2,7 @@
  * The orders the rules give by default, read off the demo as rendered in Chromium: the
  * Connect view's methods (email, social, wallet), its wallet groups (walletConnect, recent,
  * injected, featured, …, recommended) and the Account view's features (onramp, swaps,
- * receive, send). The `order` option that changes each is covered in test/react/slots.test.tsx.
+ * receive, send). The `order` option that changes each is covered in test/react/slots.dom.test.tsx.
  */
 import type { Page } from 'playwright-core'
 import { describe, it } from 'vitest'
