@@ -1,6 +1,7 @@
 import { ConfigError } from 'latchkit'
 import { agreeToLegalTerms, hasAgreedToLegalTerms, legalCheckbox } from 'latchkit/plugins/legal-checkbox'
 import { describe, expect, it } from 'vitest'
+import { memoryBackend } from '../../kernel/helpers'
 import { click, makeKernel, modal, openOn, renderWith } from '../helpers'
 
 const urls = {
@@ -8,17 +9,8 @@ const urls = {
   privacyPolicyUrl: 'https://app.example/privacy',
 }
 
-/** A Web Storage stand-in shared by the kernels of one test: one browser's localStorage. */
-function memoryStorage() {
-  const values = new Map<string, string>()
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  }
-}
-
-async function openConnect(options = urls, storage = memoryStorage()) {
+// One memoryBackend shared by the kernels of a test is one browser's localStorage.
+async function openConnect(options = urls, storage = memoryBackend()) {
   const { kernel } = makeKernel({ plugins: [legalCheckbox(options)], storage })
   renderWith(kernel)
   await openOn(kernel, 'Connect')
